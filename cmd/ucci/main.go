@@ -1,0 +1,32 @@
+// Command ucci is a xiangqi engine that speaks UCCI and UCI on stdin/stdout,
+// with subcommands for perft, the referee, bench, books and matches.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches a subcommand; with none it starts the protocol loop.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return 0
+	}
+	switch args[0] {
+	case "perft":
+		return runPerft(args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		fmt.Fprintf(stdout, "ucci %s\n", version)
+		return 0
+	}
+	fmt.Fprintf(stderr, "ucci: unknown command %q\n", args[0])
+	return 2
+}

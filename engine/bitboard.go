@@ -1,0 +1,44 @@
+package engine
+
+import "math/bits"
+
+// Bitboard is a set of squares: bit s of the 128-bit value (Lo holds squares
+// 0-63, Hi squares 64-89).
+type Bitboard struct {
+	Lo, Hi uint64
+}
+
+// Has tells whether s is in the set.
+func (b Bitboard) Has(s Square) bool {
+	if s < 64 {
+		return b.Lo>>s&1 != 0
+	}
+	return b.Hi>>(s-64)&1 != 0
+}
+
+// toggle adds or removes s.
+func (b *Bitboard) toggle(s Square) {
+	if s < 64 {
+		b.Lo ^= 1 << s
+	} else {
+		b.Hi ^= 1 << (s - 64)
+	}
+}
+
+// IsEmpty tells whether the set is empty.
+func (b Bitboard) IsEmpty() bool { return b.Lo|b.Hi == 0 }
+
+// Count returns the number of squares in the set.
+func (b Bitboard) Count() int { return bits.OnesCount64(b.Lo) + bits.OnesCount64(b.Hi) }
+
+// PopFirst removes and returns the lowest square of a non-empty set.
+func (b *Bitboard) PopFirst() Square {
+	if b.Lo != 0 {
+		s := Square(bits.TrailingZeros64(b.Lo))
+		b.Lo &= b.Lo - 1
+		return s
+	}
+	s := Square(64 + bits.TrailingZeros64(b.Hi))
+	b.Hi &= b.Hi - 1
+	return s
+}

@@ -1,0 +1,135 @@
+package engine
+
+// Generation modes.
+const (
+	genCaptures = 1 << iota
+	genQuiets
+	genAll = genCaptures | genQuiets
+)
+
+// GenerateMoves appends every pseudo-legal move of the side to move to list
+// (the general may still be left in check; filter with IsLegal).
+func (p *Position) GenerateMoves(list *MoveList) { p.generate(list, genAll) }
+
+// GenerateCaptures appends the pseudo-legal captures.
+func (p *Position) GenerateCaptures(list *MoveList) { p.generate(list, genCaptures) }
+
+// GenerateQuiets appends the pseudo-legal non-captures.
+func (p *Position) GenerateQuiets(list *MoveList) { p.generate(list, genQuiets) }
+
+// GenerateLegalMoves appends every legal move of the side to move.
+func (p *Position) GenerateLegalMoves(list *MoveList) {
+	start := list.Count
+	p.generate(list, genAll)
+	n := start
+	for i := start; i < list.Count; i++ {
+		if m := list.Moves[i]; p.IsLegal(m) {
+			list.Moves[n] = m
+			n++
+		}
+	}
+	list.Count = n
+}
+
+// HasLegalMove tells whether the side to move has any legal move.
+func (p *Position) HasLegalMove() bool {
+	var list MoveList
+	p.generate(&list, genAll)
+	for _, m := range list.Moves[:list.Count] {
+		if p.IsLegal(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// addStep adds a move to a target square if the mode wants it.
+func (p *Position) addStep(list *MoveList, mode int, from, to Square, pc Piece) {
+	target := p.board[to]
+	if target == NoPiece {
+		if mode&genQuiets != 0 {
+			list.add(newMove(from, to, pc, NoPiece))
+		}
+	} else if target.Color() != pc.Color() && mode&genCaptures != 0 {
+		list.add(newMove(from, to, pc, target))
+	}
+}
+
+// generateSteps adds the moves of a stepping piece using a step table; a
+// target whose block square is occupied is skipped.
+func (p *Position) generateSteps(list *MoveList, mode int, pc Piece, table *[NumSquares]stepList) {
+	for bb := p.pieces[pc]; !bb.IsEmpty(); {
+		from := bb.PopFirst()
+		steps := &table[from]
+		for i := uint8(0); i < steps.n; i++ {
+			t := &steps.targets[i]
+			if t.block != NoSquare && p.board[t.block] != NoPiece {
+				continue
+			}
+			p.addStep(list, mode, from, t.to, pc)
+		}
+	}
+}
+
+func (p *Position) generate(list *MoveList, mode int) {
+	us := p.side
+	p.generateSliders(list, mode, MakePiece(us, Rook), false)
+	p.generateSliders(list, mode, MakePiece(us, Cannon), true)
+	p.generateSteps(list, mode, MakePiece(us, Horse), &horseSteps)
+	p.generateSteps(list, mode, MakePiece(us, Pawn), &pawnSteps[us])
+	p.generateSteps(list, mode, MakePiece(us, Elephant), &elephantSteps)
+	p.generateSteps(list, mode, MakePiece(us, Advisor), &advisorSteps)
+	p.generateSteps(list, mode, MakePiece(us, King), &kingSteps)
+}
+
+// generateSliders adds chariot moves, or cannon moves when cannon is set.
+func (p *Position) generateSliders(list *MoveList, mode int, pc Piece, cannon bool) {
+	us := pc.Color()
+	for bb := p.pieces[pc]; !bb.IsEmpty(); {
+		from := bb.PopFirst()
+		f, r := from.File(), from.Rank()
+		base := r * NumFiles
+		rs := &rankSpans[f][p.rankOcc[r]]
+		fs := &fileSpans[r][p.fileOcc[f]]
+		if mode&genQuiets != 0 {
+			for x := f - 1; x > int(rs.lo1); x-- {
+				list.add(newMove(from, Square(base+x), pc, NoPiece))
+			}
+			for x := f + 1; x < int(rs.hi1); x++ {
+				list.add(newMove(from, Square(base+x), pc, NoPiece))
+			}
+			for y := r - 1; y > int(fs.lo1); y-- {
+				list.add(newMove(from, Square(y*NumFiles+f), pc, NoPiece))
+			}
+			for y := r + 1; y < int(fs.hi1); y++ {
+				list.add(newMove(from, Square(y*NumFiles+f), pc, NoPiece))
+			}
+		}
+		if mode&genCaptures == 0 {
+			continue
+		}
+		lo, hi, dn, up := rs.lo1, rs.hi1, fs.lo1, fs.hi1
+		if cannon {
+			lo, hi, dn, up = rs.lo2, rs.hi2, fs.lo2, fs.hi2
+		}
+		if lo >= 0 {
+			p.addCapture(list, from, Square(base+int(lo)), pc, us)
+		}
+		if hi < NumFiles {
+			p.addCapture(list, from, Square(base+int(hi)), pc, us)
+		}
+		if dn >= 0 {
+			p.addCapture(list, from, Square(int(dn)*NumFiles+f), pc, us)
+		}
+		if up < NumRanks {
+			p.addCapture(list, from, Square(int(up)*NumFiles+f), pc, us)
+		}
+	}
+}
+
+// addCapture adds a capture of the piece on to when it belongs to the opponent.
+func (p *Position) addCapture(list *MoveList, from, to Square, pc Piece, us Color) {
+	if target := p.board[to]; target.Color() != us {
+		list.add(newMove(from, to, pc, target))
+	}
+}

@@ -1,0 +1,3 @@
+module github.com/goxq/ucci
+
+go 1.26
