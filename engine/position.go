@@ -278,3 +278,38 @@ func (p *Position) ResetHistory() {
 	p.histLen = 0
 	p.revPlies = 0
 }
+
+// MirroredKey returns the key the position would have with the board
+// reflected left to right (same side to move). Books use it to share
+// entries between a position and its mirror image.
+func (p *Position) MirroredKey() uint64 {
+	var k uint64
+	if p.side == Black {
+		k = zobristSide
+	}
+	for pc := RedKing; pc < NumPieces; pc++ {
+		for bb := p.pieces[pc]; !bb.IsEmpty(); {
+			s := bb.PopFirst()
+			k ^= zobristPiece[pc][s.Mirror()]
+		}
+	}
+	return k
+}
+
+// Mirrored returns a copy of the position reflected left to right, without history.
+func (p *Position) Mirrored() *Position {
+	q := new(Position)
+	q.clear()
+	for s := Square(0); s < NumSquares; s++ {
+		if pc := p.board[s]; pc != NoPiece {
+			q.put(pc, s.Mirror())
+		}
+	}
+	q.side = p.side
+	if q.side == Black {
+		q.key ^= zobristSide
+	}
+	q.rule60, q.fullmove, q.check10 = p.rule60, p.fullmove, p.check10
+	q.inCheck = p.inCheck
+	return q
+}
