@@ -1,0 +1,48 @@
+// Package pgn reads and writes xiangqi game records in PGN. Moves are held as
+// engine moves; the writer emits lowercase ICCS coordinates ("h2e2") with
+// [Format "ICCS"], which this package, the book builder and other tools read back.
+package pgn
+
+import "github.com/goxq/ucci/engine"
+
+// Tag is one PGN tag pair.
+type Tag struct {
+	Name, Value string
+}
+
+// Game is one game record.
+type Game struct {
+	Tags   []Tag         // in file order
+	FEN    string        // start position; "" means the standard start
+	Moves  []engine.Move // legal moves from the start position
+	Result string        // "1-0", "0-1", "1/2-1/2" or "*"
+}
+
+// Tag returns the value of the named tag, "" when absent.
+func (g *Game) Tag(name string) string {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// SetTag sets a tag, replacing an existing one of that name.
+func (g *Game) SetTag(name, value string) {
+	for i := range g.Tags {
+		if g.Tags[i].Name == name {
+			g.Tags[i].Value = value
+			return
+		}
+	}
+	g.Tags = append(g.Tags, Tag{name, value})
+}
+
+// StartFEN returns the start position's FEN, the standard one when unset.
+func (g *Game) StartFEN() string {
+	if g.FEN == "" {
+		return engine.StartFEN
+	}
+	return g.FEN
+}
