@@ -23,6 +23,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "perft":
 		return runPerft(args[1:], stdout, stderr)
+	case "judge":
+		return runJudge(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprintf(stdout, "ucci %s\n", version)
 		return 0

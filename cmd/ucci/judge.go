@@ -1,0 +1,50 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/goxq/ucci/engine"
+)
+
+// runJudge implements `ucci judge [-rules cxa|axf] [-fen FEN] [-moves "m1 m2 ..."]`:
+// it plays the moves under the referee and prints `result R REASON`.
+func runJudge(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rulesName := fs.String("rules", "cxa", "rule set: cxa (Chinese 1999) or axf (Asian)")
+	fen := fs.String("fen", engine.StartFEN, "start position")
+	moves := fs.String("moves", "", "moves in ICCS coordinates, separated by spaces")
+	limit := fs.Int("naturallimit", engine.DefaultNaturalLimit, "natural-move limit in plies (0 = off)")
+	folds := fs.Int("folds", 3, "occurrences of a position that trigger the repetition rules")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintf(stderr, "judge: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	rules, err := engine.ParseRuleSet(*rulesName)
+	if err != nil {
+		fmt.Fprintf(stderr, "judge: %v\n", err)
+		return 2
+	}
+	game, err := engine.NewGame(*fen, rules)
+	if err != nil {
+		fmt.Fprintf(stderr, "judge: bad FEN: %v\n", err)
+		return 2
+	}
+	game.SetNaturalLimit(*limit)
+	game.SetRepetitionFolds(*folds)
+	for i, mv := range strings.Fields(*moves) {
+		if _, err := game.PlayMove(mv); err != nil {
+			fmt.Fprintf(stderr, "judge: move %d (%s): %v\n", i+1, mv, err)
+			return 2
+		}
+	}
+	v := game.Verdict()
+	fmt.Fprintf(stdout, "result %s %s\n", v.Result(), v.Reason)
+	return 0
+}

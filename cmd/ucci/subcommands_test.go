@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func runCapture(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestPerftCommand(t *testing.T) {
+	code, out, _ := runCapture("perft", "3")
+	if code != 0 || !regexp.MustCompile(`^nodes 79666 time \d+ nps \d+\n$`).MatchString(out) {
+		t.Errorf("perft 3: code %d, output %q", code, out)
+	}
+	code, out, _ = runCapture("perft", "-divide", "-fen", "3k5/9/9/9/9/9/9/9/9/R3K4 b", "2")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) < 2 || !strings.HasPrefix(lines[len(lines)-1], "nodes ") {
+		t.Errorf("perft -divide: code %d, output %q", code, out)
+	}
+	for _, l := range lines[:len(lines)-1] {
+		if !regexp.MustCompile(`^[a-i]\d[a-i]\d \d+$`).MatchString(l) {
+			t.Errorf("divide line %q", l)
+		}
+	}
+	if code, _, _ := runCapture("perft", "-fen", "bad", "2"); code != 2 {
+		t.Errorf("bad FEN: exit %d", code)
+	}
+	if code, _, _ := runCapture("perft", "x"); code != 2 {
+		t.Errorf("bad depth: exit %d", code)
+	}
+}
+
+func TestJudgeCommand(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"judge"}, 0, "result * ongoing\n"},
+		{[]string{"judge", "-moves", "h2e2 h9g7"}, 0, "result * ongoing\n"},
+		{[]string{"judge", "-fen", "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", "-moves", "b0b9"}, 0, "result 1-0 checkmate\n"},
+		{[]string{"judge", "-rules", "axf", "-fen", "5k3/9/9/5C3/5c3/5C3/9/9/5p3/4K4 w - - 0 1",
+			"-moves", "f4d4 f5d5 d4f4 d5f5 f4d4 f5d5 d4f4 d5f5"}, 0, "result 1/2-1/2 repetition\n"},
+		{[]string{"judge", "-rules", "cxa", "-fen", "5k3/9/9/5C3/5c3/5C3/9/9/5p3/4K4 w - - 0 1",
+			"-moves", "f4d4 f5d5 d4f4 d5f5 f4d4 f5d5 d4f4 d5f5"}, 0, "result 0-1 perpetual-attack\n"},
+		{[]string{"judge", "-moves", "h2e2 h2e2"}, 2, ""},
+		{[]string{"judge", "-fen", "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", "-moves", "b0b9 d9e9"}, 2, ""},
+		{[]string{"judge", "-rules", "sky"}, 2, ""},
+		{[]string{"judge", "-fen", "nonsense"}, 2, ""},
+	}
+	for _, c := range cases {
+		code, out, errOut := runCapture(c.args...)
+		if code != c.code || out != c.out {
+			t.Errorf("%v: exit %d output %q (stderr %q), want %d %q", c.args, code, out, errOut, c.code, c.out)
+		}
+		if code == 2 && !strings.Contains(errOut, "judge:") {
+			t.Errorf("%v: error not explained: %q", c.args, errOut)
+		}
+	}
+	_, _, errOut := runCapture("judge", "-moves", "h2e2 h2e2")
+	if !strings.Contains(errOut, "move 2 (h2e2)") {
+		t.Errorf("illegal move not named: %q", errOut)
+	}
+}

@@ -1,0 +1,133 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// RuleSet selects the repetition rules the referee and the search apply.
+type RuleSet uint8
+
+// The supported rule sets.
+const (
+	// RulesCXA is the Chinese Xiangqi Association 1999 competition rules:
+	// perpetual check, chase, mate threats and their alternations are all
+	// forbidden attacks, whether one piece or several are chased.
+	RulesCXA RuleSet = iota
+	// RulesAXF is the Asian Xiangqi Federation rules: perpetual check and
+	// perpetual chase of the same piece lose; one check plus one chase,
+	// mate threats and chasing several pieces in turn are allowed.
+	RulesAXF
+)
+
+// ParseRuleSet reads "cxa" (also "chinese") or "axf" (also "asian").
+func ParseRuleSet(s string) (RuleSet, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "cxa", "chinese", "chineserule", "cxa1999":
+		return RulesCXA, nil
+	case "axf", "asian", "asianrule":
+		return RulesAXF, nil
+	}
+	return RulesCXA, fmt.Errorf("unknown rule set %q (want cxa or axf)", s)
+}
+
+// String returns "cxa" or "axf".
+func (r RuleSet) String() string {
+	if r == RulesAXF {
+		return "axf"
+	}
+	return "cxa"
+}
+
+// Outcome is the state of a game.
+type Outcome int8
+
+// Game outcomes.
+const (
+	Ongoing Outcome = iota
+	RedWins
+	BlackWins
+	Draw
+)
+
+// WinFor returns the outcome in which c wins.
+func WinFor(c Color) Outcome {
+	if c == Red {
+		return RedWins
+	}
+	return BlackWins
+}
+
+// Reason says why a game ended.
+type Reason uint8
+
+// Reasons for the end of a game. The first group comes from the rules; the
+// second from match play.
+const (
+	ReasonNone Reason = iota
+	Checkmate
+	Stalemate
+	IllegalMove
+	NaturalLimit
+	PerpetualCheck
+	PerpetualChase
+	PerpetualAttack
+	Repetition
+	InsufficientMaterial
+	Resignation
+	TimeForfeit
+	Crash
+	Agreement
+	Adjudication
+)
+
+var reasonWords = [...]string{
+	ReasonNone:           "ongoing",
+	Checkmate:            "checkmate",
+	Stalemate:            "stalemate",
+	IllegalMove:          "illegal-move",
+	NaturalLimit:         "natural-limit",
+	PerpetualCheck:       "perpetual-check",
+	PerpetualChase:       "perpetual-chase",
+	PerpetualAttack:      "perpetual-attack",
+	Repetition:           "repetition",
+	InsufficientMaterial: "insufficient-material",
+	Resignation:          "resignation",
+	TimeForfeit:          "time-forfeit",
+	Crash:                "crash",
+	Agreement:            "agreement",
+	Adjudication:         "adjudication",
+}
+
+// String returns the reason word used by `judge` and in PGN Termination tags.
+func (r Reason) String() string {
+	if int(r) < len(reasonWords) {
+		return reasonWords[r]
+	}
+	return "unknown"
+}
+
+// Verdict is a game result with its reason.
+type Verdict struct {
+	Outcome Outcome
+	Reason  Reason
+}
+
+// Over tells whether the game has ended.
+func (v Verdict) Over() bool { return v.Outcome != Ongoing }
+
+// Result returns the PGN result: "1-0", "0-1", "1/2-1/2" or "*".
+func (v Verdict) Result() string {
+	switch v.Outcome {
+	case RedWins:
+		return "1-0"
+	case BlackWins:
+		return "0-1"
+	case Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// String returns "RESULT reason", e.g. "1-0 checkmate".
+func (v Verdict) String() string { return v.Result() + " " + v.Reason.String() }
