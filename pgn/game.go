@@ -1,6 +1,10 @@
 // Package pgn reads and writes xiangqi game records in PGN. Moves are held as
 // engine moves; the writer emits lowercase ICCS coordinates ("h2e2") with
 // [Format "ICCS"], which this package, the book builder and other tools read back.
+//
+// The Reader streams games from UTF-8, GBK or Big5 text and accepts moves in
+// ICCS, WXF and Chinese notation (see ParseMove); a game with a move that is
+// not legal is reported as a *GameError and skipped, never half-read.
 package pgn
 
 import "github.com/goxq/ucci/engine"
