@@ -119,21 +119,94 @@ func (p *Position) moveExposesKing(m Move) bool {
 	return attacked
 }
 
-// IsLegal tells whether the pseudo-legal move m leaves the mover's general
-// safe. Moves that touch neither the general's rank or file nor a horse-leg
-// point beside it cannot expose it and are accepted without playing them.
-func (p *Position) IsLegal(m Move) bool {
-	from, to := m.From(), m.To()
-	k := p.kings[p.side]
-	if !p.inCheck && from != k {
-		kf, kr := k.File(), k.Rank()
-		ff, fr := from.File(), from.Rank()
-		if ff != kf && fr != kr && to.File() != kf && to.Rank() != kr {
-			df, dr := ff-kf, fr-kr
-			if df*df != 1 || dr*dr != 1 {
-				return true
+// kingSafety lets IsLegal accept most moves without playing them.
+type kingSafety struct {
+	// blockers are the points whose piece, if it moved away, could expose
+	// the general: the only piece between it and an enemy chariot or general,
+	// either of the two pieces between it and an enemy cannon, and horse legs
+	// beside it that hold back an enemy horse.
+	blockers Bitboard
+	// screens are the empty points between the general and an enemy cannon
+	// with nothing between them: a piece landing there gives the cannon a screen.
+	screens Bitboard
+}
+
+// updateKingSafety sets inCheck and safety for the side to move.
+func (p *Position) updateKingSafety() {
+	us := p.side
+	k := p.kings[us]
+	p.inCheck = p.kingSquareAttacked(k, us)
+	p.safety = kingSafety{}
+	if p.inCheck {
+		return // every move gets the full test
+	}
+	them := us.Opponent()
+	rook, cannon, king := MakePiece(them, Rook), MakePiece(them, Cannon), MakePiece(them, King)
+	f, r := k.File(), k.Rank()
+	// Walk the four lines from the general outwards.
+	for dir := 0; dir < 4; dir++ {
+		var step, limit int
+		switch dir {
+		case 0:
+			step, limit = 1, NumFiles-1-f
+		case 1:
+			step, limit = -1, f
+		case 2:
+			step, limit = NumFiles, NumRanks-1-r
+		default:
+			step, limit = -NumFiles, r
+		}
+		var found [3]Square
+		n := 0
+		s := int(k)
+		for i := 0; i < limit && n < 3; i++ {
+			s += step
+			if p.board[s] != NoPiece {
+				found[n] = Square(s)
+				n++
 			}
 		}
+		if n == 0 {
+			continue
+		}
+		first := p.board[found[0]]
+		if first == cannon {
+			for s := int(k) + step; s != int(found[0]); s += step {
+				p.safety.screens.set(Square(s))
+			}
+		}
+		if n >= 2 {
+			second := p.board[found[1]]
+			if second == rook || second == king && dir >= 2 {
+				p.safety.blockers.set(found[0])
+			}
+		}
+		if n == 3 && p.board[found[2]] == cannon {
+			p.safety.blockers.set(found[0])
+			p.safety.blockers.set(found[1])
+		}
+	}
+	horse := MakePiece(them, Horse)
+	for i := uint8(0); i < horseAttackCount[k]; i++ {
+		ha := &horseAttacks[k][i]
+		if p.board[ha.leg] == NoPiece {
+			continue
+		}
+		if ha.from[0] != NoSquare && p.board[ha.from[0]] == horse ||
+			ha.from[1] != NoSquare && p.board[ha.from[1]] == horse {
+			p.safety.blockers.set(ha.leg)
+		}
+	}
+}
+
+// IsLegal tells whether the pseudo-legal move m leaves the mover's general
+// safe. Out of check, a move that neither leaves a blocker point nor lands
+// on a screen point cannot expose the general and is accepted at once.
+func (p *Position) IsLegal(m Move) bool {
+	from := m.From()
+	if !p.inCheck && from != p.kings[p.side] &&
+		!p.safety.blockers.Has(from) && !p.safety.screens.Has(m.To()) {
+		return true
 	}
 	return !p.moveExposesKing(m)
 }

@@ -25,6 +25,15 @@ func (b *Bitboard) toggle(s Square) {
 	}
 }
 
+// set adds s.
+func (b *Bitboard) set(s Square) {
+	if s < 64 {
+		b.Lo |= 1 << s
+	} else {
+		b.Hi |= 1 << (s - 64)
+	}
+}
+
 // IsEmpty tells whether the set is empty.
 func (b Bitboard) IsEmpty() bool { return b.Lo|b.Hi == 0 }
 

@@ -191,7 +191,7 @@ func (p *Position) validate() error {
 	if p.kingAttacked(p.side.Opponent()) {
 		return fmt.Errorf("%w: %s", ErrFENNotToMoveCheck, p.side.Opponent())
 	}
-	p.inCheck = p.kingAttacked(p.side)
+	p.updateKingSafety()
 	return nil
 }
 

@@ -139,3 +139,33 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+// TestLegalityShortcutAgrees walks two plies below every perft position and
+// checks that IsLegal's shortcut (blockers and screens) gives the same answer
+// as playing the move on the board.
+func TestLegalityShortcutAgrees(t *testing.T) {
+	depth := 2
+	if testing.Short() {
+		depth = 1
+	}
+	for _, c := range loadPerftCases(t) {
+		p, _ := NewPosition(c.fen)
+		var walk func(d int)
+		walk = func(d int) {
+			var list MoveList
+			p.GenerateMoves(&list)
+			for _, m := range list.Slice() {
+				legal := p.IsLegal(m)
+				if legal == p.moveExposesKing(m) {
+					t.Fatalf("%s: IsLegal(%s) = %v disagrees with the full test", p.FEN(), m, legal)
+				}
+				if d > 0 && legal {
+					p.MakeMove(m)
+					walk(d - 1)
+					p.UnmakeMove(m)
+				}
+			}
+		}
+		walk(depth)
+	}
+}

@@ -17,7 +17,7 @@ type historyEntry struct {
 	reversible int16 // plies since the last capture or null move
 	check10    [2]uint8
 	inCheck    bool // the side to move was in check
-	_          [3]byte
+	safety     kingSafety
 }
 
 // Position is a xiangqi position with the history of the line that led to
@@ -31,9 +31,10 @@ type Position struct {
 	kings    [2]Square
 	side     Color
 	inCheck  bool
-	check10  [2]uint8 // checks given by each side since the last capture
-	rule60   int16    // natural-limit counter (plies, checks beyond 10 excluded)
-	revPlies int16    // plies since the last capture or null move
+	safety   kingSafety // pins and screens around the side to move's general
+	check10  [2]uint8   // checks given by each side since the last capture
+	rule60   int16      // natural-limit counter (plies, checks beyond 10 excluded)
+	revPlies int16      // plies since the last capture or null move
 	key      uint64
 	fullmove int
 	eval     evalState // incremental evaluation terms
@@ -127,6 +128,7 @@ func (p *Position) MakeMove(m Move) {
 	h.reversible = p.revPlies
 	h.check10 = p.check10
 	h.inCheck = p.inCheck
+	h.safety = p.safety
 	p.histLen++
 
 	from, to := m.From(), m.To()
@@ -157,7 +159,7 @@ func (p *Position) MakeMove(m Move) {
 	if us == Black {
 		p.fullmove++
 	}
-	p.inCheck = p.kingAttacked(p.side)
+	p.updateKingSafety()
 
 	if captured != NoPiece {
 		p.rule60 = 0
@@ -224,6 +226,7 @@ func (p *Position) UnmakeMove(m Move) {
 	p.revPlies = h.reversible
 	p.check10 = h.check10
 	p.inCheck = h.inCheck
+	p.safety = h.safety
 }
 
 // MakeNullMove passes the turn (search only; illegal when in check).
@@ -235,11 +238,12 @@ func (p *Position) MakeNullMove() {
 	h.reversible = p.revPlies
 	h.check10 = p.check10
 	h.inCheck = p.inCheck
+	h.safety = p.safety
 	p.histLen++
 	p.key ^= zobristSide
 	p.side = p.side.Opponent()
 	p.revPlies = 0
-	p.inCheck = false
+	p.updateKingSafety()
 }
 
 // UnmakeNullMove takes back a null move.
@@ -252,6 +256,7 @@ func (p *Position) UnmakeNullMove() {
 	p.revPlies = h.reversible
 	p.check10 = h.check10
 	p.inCheck = h.inCheck
+	p.safety = h.safety
 }
 
 // PlayGameMove plays a legal move of a game (not a search path): when the
@@ -310,6 +315,6 @@ func (p *Position) Mirrored() *Position {
 		q.key ^= zobristSide
 	}
 	q.rule60, q.fullmove, q.check10 = p.rule60, p.fullmove, p.check10
-	q.inCheck = p.inCheck
+	q.updateKingSafety()
 	return q
 }

@@ -25,7 +25,7 @@ const (
 	maxFactor = 2.5
 	// No new iteration starts once nextIterationShare of the target is
 	// used: the next one would usually not finish in time.
-	nextIterationShare = 0.6
+	nextIterationShare = 0.9
 	// Inside an iteration the search stops at overrunShare times the
 	// target (or at the hard limit, if sooner).
 	overrunShare = 1.4
