@@ -32,3 +32,12 @@ perft-deep:
 
 clean:
 	rm -rf bin dist
+
+# The built-in opening book, book/default.xqb (embedded in the binary), from
+# the CCPD master games; override BOOK_GAMES or BOOK_FLAGS to change it.
+BOOK_GAMES ?= ../shared/data/ccpd/master-games.pgn
+BOOK_FLAGS ?= -plies 30 -min-games 2 -min-score 0.3
+.PHONY: book
+book:
+	$(GO) run ./cmd/ucci book build -out book/default.xqb $(BOOK_FLAGS) $(BOOK_GAMES)
+	$(MAKE) build

@@ -23,6 +23,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "perft":
 		return runPerft(args[1:], stdout, stderr)
+	case "book":
+		return runBook(args[1:], stdout, stderr)
 	case "judge":
 		return runJudge(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
