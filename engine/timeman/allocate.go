@@ -22,8 +22,12 @@ const (
 	// many moves after the control move, so that the last moves of a
 	// period never plan to use up the clock.
 	controlDelay = 3
-	// hardRatio bounds the hard limit to this multiple of the target.
-	hardRatio = 2.5
+	// hardRatio bounds the hard limit to this multiple of the target;
+	// blindHardRatio applies instead when movestogo comes without the
+	// timecontrol option, so that later periods may be poorer than the
+	// plan assumes.
+	hardRatio      = 2.2
+	blindHardRatio = 1.8
 	// reserveMoves is how many later moves a sudden-death clock keeps the
 	// minimal cost of in hand; it is also the emergency threshold.
 	reserveMoves = 4
@@ -100,7 +104,11 @@ func Allocate(l Limits, s Settings) Budget {
 		reserveFor = p.mtg - 1
 	}
 	room := t - o - p.margin - p.keep // most this move may take
-	hard := min(time.Duration(float64(fair)*hardRatio), spike, room-floor*time.Duration(reserveFor))
+	ratio := hardRatio
+	if p.mtg > 0 && !p.known {
+		ratio = blindHardRatio
+	}
+	hard := min(time.Duration(float64(fair)*ratio), spike, room-floor*time.Duration(reserveFor))
 	if moveCap > 0 {
 		hard = min(hard, capLimit(moveCap, o))
 	}

@@ -1,43 +1,32 @@
 package timeman
 
 import (
-	"math/rand/v2"
 	"testing"
 	"time"
 )
 
-func TestDebugWorst(t *testing.T) {
-	c := mustParse(t, "CXA-6.2")
-	cfg := simConfig{overhead: DefaultMoveOverhead, managed: true}
-	for g := range 300 {
-		seed := uint64(g)
-		var st simStats
-		st.minLeft = -1
-		rng := rand.New(rand.NewPCG(seed, 1))
-		n := 20 + rng.IntN(131)
-		simGame(rng, c.Red, n, cfg, &st)
-		if st.worstRatio > 3.8 {
-			t.Logf("seed %d n=%d worst=%.2f", seed, n, st.worstRatio)
-			rng := rand.New(rand.NewPCG(seed, 1))
-			rng.IntN(131)
-			clk := NewClock(c.Red, 0)
-			set := Settings{MoveOverhead: cfg.overhead, Ponder: rng.IntN(4) == 0}
-			m, ft := newFakeManager()
-			var total time.Duration
-			var lines []string
-			for k := range n {
-				r := clk.Report()
-				set.MovesPlayed = k
-				b := Allocate(Limits{TimeSet: true, Time: r.Time, Inc: r.Inc, MovesToGo: r.MovesToGo}, set)
-				think := managedSearch(rng, m, ft, b)
-				took := think + time.Duration(rng.Int64N(int64(cfg.overhead)))
-				clk.Punch(took)
-				total += took
-				lines = append(lines, time.Duration(0).String())
-				t.Logf("k=%d T=%v mtg=%d soft=%v hard=%v took=%v", k, r.Time.Round(time.Second), r.MovesToGo, b.Soft.Round(time.Second), b.Hard.Round(time.Second), took.Round(time.Second))
+func TestDebugSeeds(t *testing.T) {
+	for _, name := range append(timeControlIDs, "10+0.1", "60+0.6", "60", "10/10", "3+2") {
+		c := mustParse(t, name)
+		for _, managed := range []bool{false, true} {
+			for _, opt := range []bool{false, true} {
+				worst, flags, em, moves := 0.0, 0, 0, 0
+				minLeft := time.Hour
+				used, games := 0.0, 0
+				for seed := uint64(100); seed < 106; seed++ {
+					st := simControl(c, 100, seed, simConfig{withOption: opt, overhead: DefaultMoveOverhead, managed: managed})
+					for _, s := range st {
+						worst = max(worst, s.worstRatio)
+						flags += s.flags
+						em += s.emergencies
+						moves += s.moves
+						minLeft = min(minLeft, s.minLeft)
+						used += s.used
+						games += s.games
+					}
+				}
+				t.Logf("%-12s managed=%-5v opt=%-5v worst=%.2f flags=%d emerg=%d minLeft=%v used=%.2f", name, managed, opt, worst, flags, em, minLeft.Round(time.Millisecond), used/float64(games))
 			}
-			t.Logf("avg %v ponder %v", total/time.Duration(n), set.Ponder)
-			return
 		}
 	}
 }

@@ -15,14 +15,14 @@ const (
 	stableShort       = 3
 	stableShortFactor = 0.8
 	stableLong        = 6
-	stableLongFactor  = 0.55
+	stableLongFactor  = 0.7
 	// A score drop of dropScale centipawns or more against the running
 	// average of earlier iterations stretches the target by dropWeight.
 	dropScale  = 100
 	dropWeight = 0.6
 	// The stability factor stays within [minFactor, maxFactor].
 	minFactor = 0.4
-	maxFactor = 2.5
+	maxFactor = 2.0
 	// No new iteration starts once nextIterationShare of the target is
 	// used: the next one would usually not finish in time.
 	nextIterationShare = 0.9

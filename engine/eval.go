@@ -1,0 +1,285 @@
+package engine
+
+// Evaluation v1: material and piece-square values (kept incrementally by
+// MakeMove), mobility of chariots, cannons and horses (with leg blocking),
+// advisor and elephant structure against the attackers that exploit their
+// absence, the central cannon against the general, connected defenders and
+// soldiers, and attackers in the enemy palace, blended between middle game
+// and end game by the remaining chariots, horses and cannons. All weights
+// are in params.go; every term is linear in its weight so the tuner can
+// fit them.
+
+// maxPhase is the phase of the start position: 2*(2*6 + 2*3 + 2*3).
+const maxPhase = 48
+
+// evalTrace collects, for the tuner, how often each parameter counts in an
+// evaluation (Red's count minus Black's) and the phase.
+type evalTrace struct {
+	coef  [numEvalParams]int32
+	phase int32
+}
+
+func init() { initEvalTables() }
+
+// pstIndex returns the half-table index of square s for colour c.
+func pstIndex(c Color, s Square) int {
+	f, r := s.File(), s.Rank()
+	if c == Black {
+		r = NumRanks - 1 - r
+	}
+	if f > 4 {
+		f = NumFiles - 1 - f
+	}
+	return r*5 + f
+}
+
+// initEvalTables derives the incremental tables from evalParams. The tuner
+// calls it again after changing the parameters.
+func initEvalTables() {
+	phaseWeight = [NumPieceTypes]int32{Rook: 6, Horse: 3, Cannon: 3}
+	for t := King; t <= Pawn; t++ {
+		for c := Red; c <= Black; c++ {
+			pc := MakePiece(c, t)
+			for s := Square(0); s < NumSquares; s++ {
+				m := evalParams[paramMaterial+int(t)]
+				v := evalParams[paramPST+int(t)*pstHalf+pstIndex(c, s)]
+				sum := scorePair{m.mg + v.mg, m.eg + v.eg}
+				if c == Black {
+					sum = scorePair{-sum.mg, -sum.eg}
+				}
+				pieceSquare[pc][s] = sum
+			}
+		}
+	}
+}
+
+// Evaluate returns the static evaluation in centipawns from the side to
+// move's point of view.
+func (p *Position) Evaluate() int { return p.evaluate(nil) }
+
+func (p *Position) evaluate(tr *evalTrace) int {
+	acc := p.eval.psq
+	if tr != nil {
+		p.traceMaterial(tr)
+	}
+	p.evalSide(Red, &acc, tr)
+	p.evalSide(Black, &acc, tr)
+	phase := min(max(p.eval.phase, 0), maxPhase)
+	if tr != nil {
+		tr.phase = phase
+	}
+	score := (acc.mg*phase + acc.eg*(maxPhase-phase)) / maxPhase
+	if p.side == Black {
+		score = -score
+	}
+	tempo := evalParams[paramTempo]
+	score += (tempo.mg*phase + tempo.eg*(maxPhase-phase)) / maxPhase
+	if tr != nil {
+		if p.side == Red {
+			tr.coef[paramTempo]++
+		} else {
+			tr.coef[paramTempo]--
+		}
+	}
+	return int(score)
+}
+
+// traceMaterial records the material and piece-square counts.
+func (p *Position) traceMaterial(tr *evalTrace) {
+	for s := Square(0); s < NumSquares; s++ {
+		pc := p.board[s]
+		if pc == NoPiece {
+			continue
+		}
+		sign := int32(1)
+		if pc.Color() == Black {
+			sign = -1
+		}
+		t := int(pc.Type())
+		tr.coef[paramMaterial+t] += sign
+		tr.coef[paramPST+t*pstHalf+pstIndex(pc.Color(), s)] += sign
+	}
+}
+
+// evalTerms accumulates one side's knowledge terms.
+type evalTerms struct {
+	acc  *scorePair
+	tr   *evalTrace
+	sign int32
+}
+
+func (e *evalTerms) add(param int, count int32) {
+	if count == 0 {
+		return
+	}
+	w := evalParams[param]
+	e.acc.mg += e.sign * count * w.mg
+	e.acc.eg += e.sign * count * w.eg
+	if e.tr != nil {
+		e.tr.coef[param] += e.sign * count
+	}
+}
+
+// evalSide adds colour c's knowledge terms (negated for Black).
+func (p *Position) evalSide(c Color, acc *scorePair, tr *evalTrace) {
+	e := evalTerms{acc: acc, tr: tr, sign: 1}
+	if c == Black {
+		e.sign = -1
+	}
+	them := c.Opponent()
+
+	var rookMob, cannonMob, horseMob, trapped, palace int32
+	for bb := p.pieces[MakePiece(c, Rook)]; !bb.IsEmpty(); {
+		s := bb.PopFirst()
+		rookMob += p.sliderMobility(s, c, false)
+		palace += inEnemyPalaceZone(c, s)
+	}
+	for bb := p.pieces[MakePiece(c, Cannon)]; !bb.IsEmpty(); {
+		s := bb.PopFirst()
+		cannonMob += p.sliderMobility(s, c, true)
+		palace += inEnemyPalaceZone(c, s)
+	}
+	for bb := p.pieces[MakePiece(c, Horse)]; !bb.IsEmpty(); {
+		s := bb.PopFirst()
+		n := p.horseMobility(s, c)
+		horseMob += n
+		if n <= 1 {
+			trapped++
+		}
+		palace += inEnemyPalaceZone(c, s)
+	}
+	var pawnPairs int32
+	for bb := p.pieces[MakePiece(c, Pawn)]; !bb.IsEmpty(); {
+		s := bb.PopFirst()
+		if !crossedRiver(c, s.Rank()) {
+			continue
+		}
+		palace += inEnemyPalaceZone(c, s)
+		if s.File() < NumFiles-1 && p.board[s+1] == MakePiece(c, Pawn) {
+			pawnPairs++
+		}
+	}
+	e.add(paramRookMobility, rookMob)
+	e.add(paramCannonMobility, cannonMob)
+	e.add(paramHorseMobility, horseMob)
+	e.add(paramHorseTrapped, trapped)
+	e.add(paramPawnPair, pawnPairs)
+	e.add(paramPalaceAttacker, palace)
+
+	advisors := int32(p.Count(MakePiece(c, Advisor)))
+	elephants := int32(p.Count(MakePiece(c, Elephant)))
+	enemyAttackers := int32(p.Count(MakePiece(them, Rook)) + p.Count(MakePiece(them, Horse)) + p.Count(MakePiece(them, Cannon)))
+	e.add(paramAdvisorShort, (2-advisors)*enemyAttackers)
+	e.add(paramElephantShort, (2-elephants)*int32(p.Count(MakePiece(them, Cannon))))
+	if advisors == 2 && p.advisorsConnected(c) {
+		e.add(paramAdvisorPair, 1)
+	}
+	if elephants == 2 && p.elephantsConnected(c) {
+		e.add(paramElephantPair, 1)
+	}
+	emptyHead, pins := p.centralCannons(c)
+	e.add(paramEmptyHeadCannon, emptyHead)
+	e.add(paramCannonPin, pins)
+}
+
+// sliderMobility counts a chariot's or cannon's moves: quiet moves plus
+// captures of enemy pieces.
+func (p *Position) sliderMobility(s Square, c Color, cannon bool) int32 {
+	f, r := s.File(), s.Rank()
+	rs := &rankSpans[f][p.rankOcc[r]]
+	fs := &fileSpans[r][p.fileOcc[f]]
+	n := int32(f-int(rs.lo1)-1) + int32(int(rs.hi1)-f-1) + int32(r-int(fs.lo1)-1) + int32(int(fs.hi1)-r-1)
+	lo, hi, dn, up := rs.lo1, rs.hi1, fs.lo1, fs.hi1
+	if cannon {
+		lo, hi, dn, up = rs.lo2, rs.hi2, fs.lo2, fs.hi2
+	}
+	base := r * NumFiles
+	if lo >= 0 && p.board[base+int(lo)].Color() != c {
+		n++
+	}
+	if hi < NumFiles && p.board[base+int(hi)].Color() != c {
+		n++
+	}
+	if dn >= 0 && p.board[int(dn)*NumFiles+f].Color() != c {
+		n++
+	}
+	if up < NumRanks && p.board[int(up)*NumFiles+f].Color() != c {
+		n++
+	}
+	return n
+}
+
+// horseMobility counts a horse's moves whose leg is free and whose target
+// is not an own piece.
+func (p *Position) horseMobility(s Square, c Color) int32 {
+	var n int32
+	steps := &horseSteps[s]
+	for i := uint8(0); i < steps.n; i++ {
+		t := &steps.targets[i]
+		if p.board[t.block] != NoPiece {
+			continue
+		}
+		if pc := p.board[t.to]; pc == NoPiece || pc.Color() != c {
+			n++
+		}
+	}
+	return n
+}
+
+// inEnemyPalaceZone returns 1 when s is on files c-g of the enemy's three
+// back ranks.
+func inEnemyPalaceZone(c Color, s Square) int32 {
+	f, r := s.File(), s.Rank()
+	if c == Black {
+		r = NumRanks - 1 - r
+	}
+	if f >= 2 && f <= 6 && r >= 7 {
+		return 1
+	}
+	return 0
+}
+
+// advisorsConnected tells whether c's two advisors guard each other, which
+// needs one of them on the palace centre.
+func (p *Position) advisorsConnected(c Color) bool {
+	centre := MakeSquare(4, 1)
+	if c == Black {
+		centre = MakeSquare(4, 8)
+	}
+	return p.board[centre] == MakePiece(c, Advisor)
+}
+
+// elephantsConnected tells whether c's two elephants guard each other.
+func (p *Position) elephantsConnected(c Color) bool {
+	el := MakePiece(c, Elephant)
+	bb := p.pieces[el]
+	a := bb.PopFirst()
+	steps := &elephantSteps[a]
+	for i := uint8(0); i < steps.n; i++ {
+		t := &steps.targets[i]
+		if p.board[t.to] == el && p.board[t.block] == NoPiece {
+			return true
+		}
+	}
+	return false
+}
+
+// centralCannons counts c's cannons on the enemy general's file with no
+// piece between (empty-head cannons) and with exactly one (pinning cannons).
+func (p *Position) centralCannons(c Color) (emptyHead, pins int32) {
+	k := p.kings[c.Opponent()]
+	f, r := k.File(), k.Rank()
+	fs := &fileSpans[r][p.fileOcc[f]]
+	cannon := MakePiece(c, Cannon)
+	for _, i := range [2]int8{fs.lo1, fs.hi1} {
+		if i >= 0 && i < NumRanks && p.board[int(i)*NumFiles+f] == cannon {
+			emptyHead++
+		}
+	}
+	for _, i := range [2]int8{fs.lo2, fs.hi2} {
+		if i >= 0 && i < NumRanks && p.board[int(i)*NumFiles+f] == cannon {
+			pins++
+		}
+	}
+	return emptyHead, pins
+}

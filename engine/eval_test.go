@@ -1,0 +1,122 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// colourFlip returns the FEN of the position with colours swapped and the
+// board turned around (Red becomes Black), same side to move in the new colours.
+func colourFlip(p *Position) string {
+	var b strings.Builder
+	for r := 0; r < NumRanks; r++ {
+		empty := 0
+		for f := 0; f < NumFiles; f++ {
+			pc := p.Board(MakeSquare(f, r))
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteByte((pc ^ 8).Letter())
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if r < NumRanks-1 {
+			b.WriteByte('/')
+		}
+	}
+	if p.SideToMove() == Red {
+		b.WriteString(" b")
+	} else {
+		b.WriteString(" w")
+	}
+	return b.String()
+}
+
+// randomPositions plays random legal games from the perft positions.
+func randomPositions(t *testing.T, n int) []*Position {
+	rng := rand.New(rand.NewPCG(7, 7))
+	var out []*Position
+	cases := loadPerftCases(t)
+	for len(out) < n {
+		p, _ := NewPosition(cases[rng.IntN(len(cases))].fen)
+		for ply := rng.IntN(40); ply > 0; ply-- {
+			var list MoveList
+			p.GenerateLegalMoves(&list)
+			if list.Count == 0 {
+				break
+			}
+			p.MakeMove(list.Moves[rng.IntN(list.Count)])
+		}
+		q, _ := NewPosition(p.FEN())
+		out = append(out, q)
+	}
+	return out
+}
+
+func TestEvaluationSymmetry(t *testing.T) {
+	for _, p := range randomPositions(t, 500) {
+		v := p.Evaluate()
+		flipped, err := NewPosition(colourFlip(p))
+		if err != nil {
+			t.Fatalf("flip of %s: %v", p.FEN(), err)
+		}
+		if fv := flipped.Evaluate(); fv != v {
+			t.Errorf("%s: %d, colour-flipped %s: %d", p.FEN(), v, flipped.FEN(), fv)
+		}
+		if mv := p.Mirrored().Evaluate(); mv != v {
+			t.Errorf("%s: %d, mirrored: %d", p.FEN(), v, mv)
+		}
+	}
+}
+
+// TestEvaluationTraceIsLinear checks that the trace reproduces the score:
+// the tuner relies on the evaluation being linear in its weights.
+func TestEvaluationTraceIsLinear(t *testing.T) {
+	for _, p := range randomPositions(t, 200) {
+		var tr evalTrace
+		v := p.evaluate(&tr)
+		var mg, eg int64
+		for i, c := range tr.coef {
+			mg += int64(c) * int64(evalParams[i].mg)
+			eg += int64(c) * int64(evalParams[i].eg)
+		}
+		ph := int64(tr.phase)
+		mix := (mg*ph + eg*(maxPhase-ph)) / maxPhase
+		if p.SideToMove() == Black {
+			mix = -mix
+		}
+		if d := int64(v) - mix; d < -2 || d > 2 {
+			t.Errorf("%s: evaluate %d, trace %d", p.FEN(), v, mix)
+		}
+	}
+}
+
+func TestEvaluationIncremental(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	p := StartPosition()
+	for ply := 0; ply < 2000; ply++ {
+		var list MoveList
+		p.GenerateLegalMoves(&list)
+		if list.Count == 0 {
+			p = StartPosition()
+			continue
+		}
+		p.MakeMove(list.Moves[rng.IntN(list.Count)])
+		fresh, _ := NewPosition(p.FEN())
+		if fresh.eval != p.eval {
+			t.Fatalf("%s: incremental terms %+v, from scratch %+v", p.FEN(), p.eval, fresh.eval)
+		}
+	}
+	p = StartPosition()
+	p := StartPosition()
+	if v := p.Evaluate(); v < 0 || v > 50 {
+		t.Errorf("start position evaluates to %d", v)
+	}
+}
