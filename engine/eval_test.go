@@ -115,7 +115,6 @@ func TestEvaluationIncremental(t *testing.T) {
 		}
 	}
 	p = StartPosition()
-	p := StartPosition()
 	if v := p.Evaluate(); v < 0 || v > 50 {
 		t.Errorf("start position evaluates to %d", v)
 	}
