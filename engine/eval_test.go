@@ -108,7 +108,7 @@ func TestEvaluationIncremental(t *testing.T) {
 			p = StartPosition()
 			continue
 		}
-		p.MakeMove(list.Moves[rng.IntN(list.Count)])
+		p.PlayGameMove(list.Moves[rng.IntN(list.Count)])
 		fresh, _ := NewPosition(p.FEN())
 		if fresh.eval != p.eval {
 			t.Fatalf("%s: incremental terms %+v, from scratch %+v", p.FEN(), p.eval, fresh.eval)
