@@ -3,6 +3,7 @@ package pgn
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/goxq/ucci/engine"
@@ -18,15 +19,15 @@ type gameParser struct {
 	done   bool
 }
 
-// start sets up the start position from the [FEN] tag.
-func (p *gameParser) start() {
+// start sets up the start position from the [FEN] tag, read on fenLine.
+func (p *gameParser) start(fenLine int) {
 	fen := p.g.Tag("FEN")
 	p.g.FEN = fen
 	if fen == "" {
 		fen = engine.StartFEN
 	}
 	if err := p.r.pos.SetFEN(fen); err != nil {
-		p.fail = &GameError{File: p.r.name, Game: p.r.games, Line: p.r.line, Token: fen,
+		p.fail = &GameError{File: p.r.name, Game: p.r.games, Line: fenLine, Token: fen,
 			Err: fmt.Errorf("%w: %w", ErrFEN, err)}
 	}
 }
@@ -120,4 +121,13 @@ func resultToken(tok string) (string, bool) {
 		return "1/2-1/2", true
 	}
 	return "", false
+}
+
+// moveNumber formats the PGN move number of the side to move: "12." or "12...".
+func moveNumber(pos *engine.Position) string {
+	n := strconv.Itoa(pos.Fullmove())
+	if pos.SideToMove() == engine.Black {
+		return n + "..."
+	}
+	return n + "."
 }

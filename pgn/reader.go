@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/goxq/ucci/engine"
@@ -54,9 +53,9 @@ func (r *Reader) Next() (*Game, error) {
 	}
 	r.games++
 	g := &Game{}
-	first := r.readTags(g)
+	first, fenLine := r.readTags(g)
 	p := gameParser{r: r, g: g}
-	p.start()
+	p.start(fenLine)
 	if first != "" {
 		p.feed(first)
 	}
@@ -103,24 +102,33 @@ func startsWithFirstMove(t string) bool {
 	return strings.HasPrefix(t, "1.")
 }
 
-// readTags reads the tag section into g. It returns the first movetext line
-// ("" when the section is followed by a blank line, another game or the end).
-func (r *Reader) readTags(g *Game) string {
+// readTags reads the tag section into g; lines that look like tags but
+// cannot be read are dropped. It returns the first movetext line ("" when
+// the section is followed by a blank line, another game or the end) and the
+// line of the [FEN] tag (0 without one).
+func (r *Reader) readTags(g *Game) (first string, fenLine int) {
 	for {
 		line, ok := r.nextLine()
 		if !ok {
-			return ""
+			return "", fenLine
 		}
 		t := strings.TrimSpace(line)
 		switch {
 		case t == "":
 			if len(g.Tags) > 0 {
-				return ""
+				return "", fenLine
 			}
-		case isTagLine(t) && parseTagLine(t, g):
+		case isTagLine(t):
+			n := len(g.Tags)
+			parseTagLine(t, g)
+			for _, tag := range g.Tags[n:] {
+				if tag.Name == "FEN" {
+					fenLine = r.line
+				}
+			}
 		case strings.HasPrefix(t, "%"): // PGN escape line
 		default:
-			return line
+			return line, fenLine
 		}
 	}
 }
@@ -192,13 +200,4 @@ func ReadFile(path string) (games []*Game, bad []*GameError, err error) {
 			games = append(games, g)
 		}
 	}
-}
-
-// moveNumber formats the PGN move number of the side to move: "12." or "12...".
-func moveNumber(pos *engine.Position) string {
-	n := strconv.Itoa(pos.Fullmove())
-	if pos.SideToMove() == engine.Black {
-		return n + "..."
-	}
-	return n + "."
 }

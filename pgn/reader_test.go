@@ -75,7 +75,7 @@ func TestReaderFeatures(t *testing.T) {
 		!errors.Is(e, ErrIllegal) || e.Line != 26 {
 		t.Errorf("bad game 1: %+v", e)
 	}
-	if e := bad[1]; e.Game != 5 || e.Move != "" || !errors.Is(e, ErrFEN) {
+	if e := bad[1]; e.Game != 5 || e.Move != "" || e.Line != 32 || !errors.Is(e, ErrFEN) {
 		t.Errorf("bad game 2: %+v", e)
 	}
 	if msg := bad[0].Error(); !strings.Contains(msg, "features.pgn: game 3") || !strings.Contains(msg, `move 2. "炮五进五"`) {
@@ -220,5 +220,39 @@ func TestReaderLongLineAndGarbage(t *testing.T) {
 				t.Fatalf("%q: no progress", text)
 			}
 		}
+	}
+}
+
+// A tag line that cannot be read is dropped; the game stays usable.
+func TestReaderSkipsBrokenTags(t *testing.T) {
+	text := "[Event \"ok\"]\n[Broken tag without quotes]\n[Site \"x\"] [Round \"2\"]\n\n1. h2e2 h9g7 *\n"
+	games, bad, _ := readAll(t, strings.NewReader(text), "tags")
+	if len(games) != 1 || len(bad) != 0 {
+		t.Fatalf("%d games, bad %v", len(games), bad)
+	}
+	g := games[0]
+	if len(g.Tags) != 3 || g.Tag("Round") != "2" || moveList(g.Moves) != "h2e2 h9g7" {
+		t.Errorf("tags %v, moves %q", g.Tags, moveList(g.Moves))
+	}
+}
+
+// TestReaderMasterGames reads the 25,942 CCPD master games (traditional
+// characters, full-width digits): all but one game, whose record has an
+// illegal move, must be read.
+func TestReaderMasterGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 42 MB")
+	}
+	f, err := os.Open("../../shared/data/ccpd/master-games.pgn")
+	if err != nil {
+		t.Skipf("shared data not available: %v", err)
+	}
+	defer f.Close()
+	games, bad, _ := readAll(t, f, "master-games.pgn")
+	if len(games) != 25941 || len(bad) != 1 {
+		t.Fatalf("%d games, %d bad: %v", len(games), len(bad), bad)
+	}
+	if e := bad[0]; e.Game != 16658 || e.Move != "35..." || e.Token != "士６進５" || !errors.Is(e, ErrIllegal) {
+		t.Errorf("bad game: %v", e)
 	}
 }
