@@ -25,9 +25,11 @@ type sideSummary struct {
 }
 
 // judgeCycle applies the repetition rules to the last plies moves, which
-// lead from an earlier occurrence of the position back to it. thorough adds
-// the CXA refinements that need small searches: captures won through a check
-// and mate threats. The position is restored before returning.
+// lead from an earlier occurrence of the position back to it. thorough (the
+// referee) adds the CXA refinements that need small searches: captures won
+// through a check and mate threats; without it (the search) a cycle with
+// some checks but no perpetual check is simply a draw. The position is
+// restored before returning.
 func (p *Position) judgeCycle(plies int, rules RuleSet, thorough bool) Verdict {
 	start := p.histLen - plies
 	var sides [2]sideSummary
@@ -50,6 +52,10 @@ func (p *Position) judgeCycle(plies int, rules RuleSet, thorough bool) Verdict {
 		return Verdict{BlackWins, PerpetualCheck}
 	case perpetual[Black]:
 		return Verdict{RedWins, PerpetualCheck}
+	}
+	if !thorough && sides[Red].checks+sides[Black].checks > 0 {
+		// Search's approximation: a cycle with some checks is a draw.
+		return Verdict{Draw, Repetition}
 	}
 
 	var ids pieceIDs

@@ -27,6 +27,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runBook(args[1:], stdout, stderr)
 	case "judge":
 		return runJudge(args[1:], stdout, stderr)
+	case "bench":
+		return runBench(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprintf(stdout, "ucci %s\n", version)
 		return 0

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/goxq/ucci/engine"
+)
+
+// runBench implements `ucci bench [DEPTH]`: the search signature. Its last
+// two lines are `Nodes searched: N` and `Nodes/second: N`.
+func runBench(args []string, stdout, stderr io.Writer) int {
+	depth := engine.DefaultBenchDepth
+	if len(args) > 1 {
+		fmt.Fprintln(stderr, "usage: ucci bench [DEPTH]")
+		return 2
+	}
+	if len(args) == 1 {
+		d, err := strconv.Atoi(args[0])
+		if err != nil || d < 1 || d > 60 {
+			fmt.Fprintf(stderr, "bench: bad depth %q (want 1-60)\n", args[0])
+			return 2
+		}
+		depth = d
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	total := engine.Bench(depth, func(i int, fen string, r engine.Result, d time.Duration) {
+		fmt.Fprintf(out, "position %2d: bestmove %s score %d nodes %d time %d ms\n", i+1, r.BestMove, r.Score, r.Nodes, d.Milliseconds())
+	})
+	nps := uint64(float64(total.Nodes) / max(total.Elapsed.Seconds(), 1e-9))
+	fmt.Fprintf(out, "Total time (ms): %d\n", total.Elapsed.Milliseconds())
+	fmt.Fprintf(out, "Nodes searched: %d\n", total.Nodes)
+	fmt.Fprintf(out, "Nodes/second: %d\n", nps)
+	return 0
+}

@@ -1,0 +1,404 @@
+package engine
+
+import "github.com/goxq/ucci/tt"
+
+// The node search: principal-variation search with transposition-table
+// cut-offs, reverse futility and null-move pruning, internal iterative
+// reduction, late-move pruning and reductions, futility pruning, check
+// extension and mate-distance pruning; the rules (natural limit, repetition
+// with perpetual check and chase) are scored as the referee would.
+
+// noEval marks a table entry without a static evaluation.
+const noEval = -32768
+
+// search returns the score of the position at ply (>= 1) within
+// [alpha, beta], searched to depth plies.
+func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
+	f := &w.stack[ply]
+	f.pvLen = 0
+	if depth <= 0 {
+		return w.qsearch(alpha, beta, ply)
+	}
+	pvNode := beta-alpha > 1
+	p := &w.pos
+	w.nodes++
+	if w.nodes&1023 == 0 {
+		w.checkStop()
+	}
+	if w.s.stop.Load() {
+		return 0
+	}
+	if ply > w.selDepth {
+		w.selDepth = ply
+	}
+	if score, ok := w.ruleScore(ply); ok {
+		return score
+	}
+	if ply >= MaxPly-4 {
+		return w.evaluate()
+	}
+	alpha = max(alpha, -ScoreMate+ply)
+	beta = min(beta, ScoreMate-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	w.stack[ply+2].killers = [2]Move{}
+	inCheck := p.inCheck
+
+	e, hit := w.ttProbe()
+	ttMove := NoMove
+	ttScore := 0
+	if hit {
+		ttMove = p.MoveFromShort(e.Move)
+		ttScore = scoreFromTT(int(e.Score), ply)
+		if !pvNode && int(e.Depth) >= depth && w.ttCutoffAllowed() && boundAllows(e.Bound, ttScore, alpha, beta) {
+			return ttScore
+		}
+	}
+
+	eval := -ScoreInfinite
+	if !inCheck {
+		if hit && e.Eval != noEval {
+			eval = int(e.Eval)
+		} else {
+			eval = w.evaluate()
+		}
+		if hit && boundAllows(e.Bound, ttScore, eval, eval+1) && ttScore > -ScoreDecisive && ttScore < ScoreDecisive {
+			eval = ttScore
+		}
+	}
+	f.staticEval = eval
+	improving := !inCheck && ply >= 2 && w.stack[ply-2].staticEval != -ScoreInfinite && eval > w.stack[ply-2].staticEval
+
+	if !pvNode && !inCheck {
+		// Reverse futility: far above beta at low depth.
+		margin := 90 * depth
+		if improving {
+			margin -= 40
+		}
+		if depth <= 7 && eval-margin >= beta && eval < ScoreDecisive {
+			return eval
+		}
+		// Null move, guarded against zugzwang-prone endings.
+		if depth >= 3 && eval >= beta && w.nullDisabled == 0 && w.stack[ply-1].move != NullMove &&
+			beta > -ScoreDecisive && w.nullMoveSafe() {
+			r := 3 + depth/4 + min((eval-beta)/200, 3)
+			f.move = NullMove
+			p.MakeNullMove()
+			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
+			p.UnmakeNullMove()
+			if w.s.stop.Load() {
+				return 0
+			}
+			if score >= beta {
+				if score >= ScoreDecisive {
+					score = beta
+				}
+				if depth < 12 {
+					return score
+				}
+				w.nullDisabled++
+				v := w.search(beta-1, beta, depth-r, ply, false)
+				w.nullDisabled--
+				if v >= beta {
+					return score
+				}
+			}
+		}
+	}
+	// Internal iterative reduction: without a table move, search less.
+	if depth >= 4 && ttMove == NoMove && (pvNode || cutNode) {
+		depth--
+	}
+
+	counter := NoMove
+	if prev := w.stack[ply-1].move; prev != NoMove && prev != NullMove {
+		counter = w.counter[prev.Piece()][prev.To()]
+	}
+	var mp movePicker
+	mp.init(w, f, ttMove, counter, false)
+	f.quiets.Count = 0
+	bestScore, bestMove := -ScoreInfinite, NoMove
+	moveCount := 0
+	originalAlpha := alpha
+	for m := mp.next(); m != NoMove; m = mp.next() {
+		if !p.IsLegal(m) {
+			continue
+		}
+		moveCount++
+		quiet := !m.IsCapture()
+		if !inCheck && bestScore > -ScoreDecisive && quiet {
+			if depth <= 8 && moveCount > lateMoveLimit(depth, improving) {
+				mp.skipQuiets = true
+				continue
+			}
+			if depth <= 6 && eval+100+90*depth <= alpha && !w.givesCheck(m) {
+				continue
+			}
+		}
+		f.move = m
+		p.MakeMove(m)
+		givesCheck := p.inCheck
+		newDepth := depth - 1
+		if givesCheck && ply < 2*w.rootDepth {
+			newDepth++
+		}
+		var score int
+		if moveCount == 1 {
+			score = -w.search(-beta, -alpha, newDepth, ply+1, false)
+		} else {
+			r := 0
+			if depth >= 3 && moveCount > 2 && !givesCheck && (quiet || !p.moveWasSafe(m)) {
+				r = lmr(depth, moveCount)
+				if !pvNode {
+					r++
+				}
+				if cutNode {
+					r++
+				}
+				if improving {
+					r--
+				}
+				if quiet {
+					r -= int(w.history[m.Piece()][m.To()]) / 6000
+				}
+				r = max(min(r, newDepth-1), 0)
+			}
+			score = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, true)
+			if score > alpha && r > 0 {
+				score = -w.search(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			}
+			if pvNode && score > alpha && score < beta {
+				score = -w.search(-beta, -alpha, newDepth, ply+1, false)
+			}
+		}
+		p.UnmakeMove(m)
+		if w.s.stop.Load() {
+			return 0
+		}
+		if quiet && f.quiets.Count < MaxMoves {
+			f.quiets.add(m)
+		}
+		if score > bestScore {
+			bestScore = score
+			if score > alpha {
+				bestMove = m
+				if pvNode {
+					child := &w.stack[ply+1]
+					f.pv[0] = m
+					copy(f.pv[1:], child.pv[:child.pvLen])
+					f.pvLen = child.pvLen + 1
+				}
+				if score >= beta {
+					break
+				}
+				alpha = score
+			}
+		}
+	}
+	if moveCount == 0 {
+		// Checkmate or stalemate: both lose in xiangqi.
+		return -ScoreMate + ply
+	}
+	if bestScore >= beta && bestMove != NoMove && !bestMove.IsCapture() {
+		w.rewardQuiet(f, bestMove, depth, ply)
+	}
+	bound := tt.BoundUpper
+	switch {
+	case bestScore >= beta:
+		bound = tt.BoundLower
+	case pvNode && bestScore > originalAlpha:
+		bound = tt.BoundExact
+	}
+	storeEval := eval
+	if inCheck {
+		storeEval = noEval
+	}
+	w.s.tt.Store(p.key, tt.Entry{Move: bestMove.Short(), Score: int16(scoreToTT(bestScore, ply)),
+		Eval: int16(storeEval), Depth: int8(depth), Bound: bound, PV: pvNode})
+	return bestScore
+}
+
+// lateMoveLimit is the number of quiet moves searched at low depth before
+// the rest are pruned.
+func lateMoveLimit(depth int, improving bool) int {
+	if improving {
+		return 3 + depth*depth
+	}
+	return (3 + depth*depth) / 2
+}
+
+// boundAllows tells whether a table score with this bound settles the
+// window [alpha, beta].
+func boundAllows(bound uint8, score, alpha, beta int) bool {
+	switch bound {
+	case tt.BoundExact:
+		return true
+	case tt.BoundLower:
+		return score >= beta
+	case tt.BoundUpper:
+		return score <= alpha
+	}
+	return false
+}
+
+// ttCutoffAllowed is false near the natural limit, where a stored score
+// may not account for the coming draw.
+func (w *worker) ttCutoffAllowed() bool {
+	limit := w.s.NaturalLimit
+	return limit == 0 || int(w.pos.rule60) < limit-8
+}
+
+// nullMoveSafe tells whether passing is a sound test: the side to move
+// keeps at least one chariot, or two horses or cannons.
+func (w *worker) nullMoveSafe() bool {
+	p := &w.pos
+	us := p.side
+	if p.Count(MakePiece(us, Rook)) > 0 {
+		return true
+	}
+	return p.Count(MakePiece(us, Horse))+p.Count(MakePiece(us, Cannon)) >= 2
+}
+
+// givesCheck tells whether m checks the opponent (plays it on the board).
+func (w *worker) givesCheck(m Move) bool {
+	p := &w.pos
+	captured := p.boardMove(m.From(), m.To())
+	check := p.kingSquareAttacked(p.kings[p.side.Opponent()], p.side.Opponent())
+	p.boardUndo(m.From(), m.To(), captured)
+	return check
+}
+
+// moveWasSafe tells, after m was played, whether the capture m was safe.
+func (p *Position) moveWasSafe(m Move) bool {
+	if orderValue[m.Captured().Type()] >= orderValue[m.Piece().Type()] {
+		return true
+	}
+	var att [16]Square
+	return p.attackersTo(m.To(), p.side, &att) == 0
+}
+
+// rewardQuiet updates killers, history and the counter move after a quiet
+// move caused a beta cut-off, and penalises the quiet moves tried before it.
+func (w *worker) rewardQuiet(f *frame, best Move, depth, ply int) {
+	if f.killers[0] != best {
+		f.killers[1] = f.killers[0]
+		f.killers[0] = best
+	}
+	bonus := int32(min(32*depth*depth, 4000))
+	for _, m := range f.quiets.Slice() {
+		h := &w.history[m.Piece()][m.To()]
+		if m == best {
+			*h += bonus - *h*bonus/16384
+		} else {
+			*h += -bonus - *h*bonus/16384
+		}
+	}
+	if prev := w.stack[ply-1].move; prev != NoMove && prev != NullMove {
+		w.counter[prev.Piece()][prev.To()] = best
+	}
+}
+
+// evaluate returns the clamped static evaluation.
+func (w *worker) evaluate() int {
+	return max(min(w.pos.Evaluate(), maxEval), -maxEval)
+}
+
+// qsearch searches captures (and all evasions when in check) until the
+// position is quiet.
+func (w *worker) qsearch(alpha, beta, ply int) int {
+	f := &w.stack[ply]
+	f.pvLen = 0
+	p := &w.pos
+	w.nodes++
+	if w.nodes&1023 == 0 {
+		w.checkStop()
+	}
+	if w.s.stop.Load() {
+		return 0
+	}
+	if ply > w.selDepth {
+		w.selDepth = ply
+	}
+	if limit := w.s.NaturalLimit; limit > 0 && int(p.rule60) >= limit {
+		if !p.HasLegalMove() {
+			return -ScoreMate + ply
+		}
+		return 0
+	}
+	if ply >= MaxPly-4 {
+		return w.evaluate()
+	}
+	inCheck := p.inCheck
+	pvNode := beta-alpha > 1
+	e, hit := w.ttProbe()
+	ttMove := NoMove
+	if hit {
+		ttMove = p.MoveFromShort(e.Move)
+		ttScore := scoreFromTT(int(e.Score), ply)
+		if !pvNode && w.ttCutoffAllowed() && boundAllows(e.Bound, ttScore, alpha, beta) {
+			return ttScore
+		}
+	}
+	best := -ScoreInfinite
+	standPat := -ScoreInfinite
+	if !inCheck {
+		if hit && e.Eval != noEval {
+			standPat = int(e.Eval)
+		} else {
+			standPat = w.evaluate()
+		}
+		if standPat >= beta {
+			return standPat
+		}
+		alpha = max(alpha, standPat)
+		best = standPat
+	}
+	var mp movePicker
+	mp.init(w, f, ttMove, NoMove, true)
+	moveCount := 0
+	bestMove := NoMove
+	for m := mp.next(); m != NoMove; m = mp.next() {
+		if !p.IsLegal(m) {
+			continue
+		}
+		moveCount++
+		if !inCheck && standPat+int(evalParams[paramMaterial+int(m.Captured().Type())].eg)+150 <= alpha {
+			continue
+		}
+		p.MakeMove(m)
+		score := -w.qsearch(-beta, -alpha, ply+1)
+		p.UnmakeMove(m)
+		if w.s.stop.Load() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				bestMove = m
+				child := &w.stack[ply+1]
+				f.pv[0] = m
+				copy(f.pv[1:], child.pv[:child.pvLen])
+				f.pvLen = child.pvLen + 1
+				if score >= beta {
+					break
+				}
+				alpha = score
+			}
+		}
+	}
+	if inCheck && moveCount == 0 {
+		return -ScoreMate + ply
+	}
+	bound := tt.BoundUpper
+	if best >= beta {
+		bound = tt.BoundLower
+	}
+	storeEval := standPat
+	if inCheck {
+		storeEval = noEval
+	}
+	w.s.tt.Store(p.key, tt.Entry{Move: bestMove.Short(), Score: int16(scoreToTT(best, ply)),
+		Eval: int16(storeEval), Depth: -1, Bound: bound})
+	return best
+}

@@ -1,0 +1,12 @@
+package engine
+
+import "testing"
+
+// BenchmarkSearch runs the bench signature at a small depth.
+func BenchmarkSearch(b *testing.B) {
+	var nodes uint64
+	for b.Loop() {
+		nodes += Bench(9, nil).Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}

@@ -1,0 +1,213 @@
+package engine
+
+// Staged move ordering: the table move, good captures by MVV-LVA, killers,
+// the counter move, quiet moves by history, and last the captures that
+// lose material. In check all evasions are generated at once.
+
+// Picker stages.
+const (
+	stageTT = iota
+	stageCapturesInit
+	stageGoodCaptures
+	stageKiller1
+	stageKiller2
+	stageCounter
+	stageQuietsInit
+	stageQuiets
+	stageBadCaptures
+	stageEvasionsInit
+	stageEvasions
+	stageDone
+)
+
+// orderValue is the material scale move ordering uses (per piece type).
+var orderValue = [NumPieceTypes]int32{King: 2000, Advisor: 20, Elephant: 20, Horse: 40, Rook: 90, Cannon: 45, Pawn: 10}
+
+// movePicker hands out the moves of one node in a good order. It keeps its
+// lists in the search frame, so it never allocates.
+type movePicker struct {
+	pos                      *Position
+	w                        *worker
+	stage                    int
+	ttMove, killer1, killer2 Move
+	counter                  Move
+	list                     *MoveList
+	scores                   *[MaxMoves]int32
+	bad                      *MoveList
+	cur                      int
+	capturesOnly             bool
+	skipQuiets               bool
+}
+
+// init prepares the picker. capturesOnly is for quiescence search (all
+// evasions are still produced when in check).
+func (mp *movePicker) init(w *worker, f *frame, ttMove Move, counter Move, capturesOnly bool) {
+	p := &w.pos
+	*mp = movePicker{pos: p, w: w, list: &f.moves, scores: &f.scores, bad: &f.bad,
+		killer1: f.killers[0], killer2: f.killers[1], counter: counter, capturesOnly: capturesOnly}
+	if ttMove != NoMove && p.IsPseudoLegal(ttMove) && (!capturesOnly || p.inCheck || ttMove.IsCapture()) {
+		mp.ttMove = ttMove
+	}
+	if p.inCheck {
+		mp.stage = stageEvasionsInit
+		if mp.ttMove != NoMove {
+			mp.stage = stageTT
+		}
+		return
+	}
+	mp.stage = stageTT
+	if mp.ttMove == NoMove {
+		mp.stage = stageCapturesInit
+	}
+}
+
+// next returns the next pseudo-legal move, or NoMove when there are no more.
+func (mp *movePicker) next() Move {
+	p := mp.pos
+	for {
+		switch mp.stage {
+		case stageTT:
+			if p.inCheck {
+				mp.stage = stageEvasionsInit
+			} else {
+				mp.stage = stageCapturesInit
+			}
+			return mp.ttMove
+		case stageCapturesInit:
+			mp.list.Count = 0
+			mp.bad.Count = 0
+			p.GenerateCaptures(mp.list)
+			for i, m := range mp.list.Moves[:mp.list.Count] {
+				mp.scores[i] = orderValue[m.Captured().Type()]*16 - orderValue[m.Piece().Type()]/4
+			}
+			mp.sort()
+			mp.cur = 0
+			mp.stage = stageGoodCaptures
+		case stageGoodCaptures:
+			for mp.cur < mp.list.Count {
+				m := mp.list.Moves[mp.cur]
+				mp.cur++
+				if m == mp.ttMove {
+					continue
+				}
+				if !p.captureIsSafe(m) {
+					mp.bad.add(m)
+					continue
+				}
+				return m
+			}
+			if mp.capturesOnly {
+				mp.stage = stageDone
+				continue
+			}
+			mp.stage = stageKiller1
+		case stageKiller1:
+			mp.stage = stageKiller2
+			if mp.usefulQuiet(mp.killer1) {
+				return mp.killer1
+			}
+		case stageKiller2:
+			mp.stage = stageCounter
+			if mp.killer2 != mp.killer1 && mp.usefulQuiet(mp.killer2) {
+				return mp.killer2
+			}
+		case stageCounter:
+			mp.stage = stageQuietsInit
+			if mp.counter != mp.killer1 && mp.counter != mp.killer2 && mp.usefulQuiet(mp.counter) {
+				return mp.counter
+			}
+		case stageQuietsInit:
+			mp.stage = stageQuiets
+			mp.list.Count = 0
+			mp.cur = 0
+			if mp.skipQuiets {
+				continue
+			}
+			p.GenerateQuiets(mp.list)
+			h := &mp.w.history
+			for i, m := range mp.list.Moves[:mp.list.Count] {
+				mp.scores[i] = h[m.Piece()][m.To()]
+			}
+			mp.sort()
+		case stageQuiets:
+			for !mp.skipQuiets && mp.cur < mp.list.Count {
+				m := mp.list.Moves[mp.cur]
+				mp.cur++
+				if m == mp.ttMove || m == mp.killer1 || m == mp.killer2 || m == mp.counter {
+					continue
+				}
+				return m
+			}
+			mp.stage = stageBadCaptures
+			mp.cur = 0
+		case stageBadCaptures:
+			if mp.cur < mp.bad.Count {
+				mp.cur++
+				return mp.bad.Moves[mp.cur-1]
+			}
+			mp.stage = stageDone
+		case stageEvasionsInit:
+			mp.list.Count = 0
+			p.GenerateMoves(mp.list)
+			h := &mp.w.history
+			for i, m := range mp.list.Moves[:mp.list.Count] {
+				if m.IsCapture() {
+					mp.scores[i] = 1<<20 + orderValue[m.Captured().Type()]*16 - orderValue[m.Piece().Type()]/4
+				} else {
+					mp.scores[i] = h[m.Piece()][m.To()]
+				}
+			}
+			mp.sort()
+			mp.cur = 0
+			mp.stage = stageEvasions
+		case stageEvasions:
+			for mp.cur < mp.list.Count {
+				m := mp.list.Moves[mp.cur]
+				mp.cur++
+				if m == mp.ttMove {
+					continue
+				}
+				return m
+			}
+			mp.stage = stageDone
+		default:
+			return NoMove
+		}
+	}
+}
+
+// sort orders the generated moves by descending score (insertion sort:
+// the lists are short and often nearly sorted).
+func (mp *movePicker) sort() {
+	l, sc := &mp.list.Moves, mp.scores
+	for i := 1; i < mp.list.Count; i++ {
+		m, v := l[i], sc[i]
+		j := i
+		for ; j > 0 && sc[j-1] < v; j-- {
+			l[j], sc[j] = l[j-1], sc[j-1]
+		}
+		l[j], sc[j] = m, v
+	}
+}
+
+// usefulQuiet tells whether a killer or counter move can be played here.
+func (mp *movePicker) usefulQuiet(m Move) bool {
+	if mp.skipQuiets || m == NoMove || m == mp.ttMove || m.IsCapture() {
+		return false
+	}
+	return mp.pos.IsPseudoLegal(m)
+}
+
+// captureIsSafe is a cheap exchange test: a capture is safe when it takes
+// at least as much as the capturing piece is worth, or when no enemy piece
+// can take back on the square.
+func (p *Position) captureIsSafe(m Move) bool {
+	if orderValue[m.Captured().Type()] >= orderValue[m.Piece().Type()] {
+		return true
+	}
+	var att [16]Square
+	captured := p.boardMove(m.From(), m.To())
+	n := p.attackersTo(m.To(), p.side.Opponent(), &att)
+	p.boardUndo(m.From(), m.To(), captured)
+	return n == 0
+}

@@ -1,0 +1,58 @@
+package engine
+
+// Scores are centipawns from the side to move's point of view. Mates and
+// results decided by the rules (perpetual check or chase) live in bands far
+// above any evaluation; both count the distance from the root so that the
+// shortest win is preferred.
+const (
+	// ScoreInfinite bounds every score.
+	ScoreInfinite = 32000
+	// ScoreMate is the score of mating at the root; mate at ply p scores
+	// ScoreMate-p (UCCI prints these as they are).
+	ScoreMate = 10000
+	// ScoreMateBound: scores at or beyond it are mates.
+	ScoreMateBound = ScoreMate - MaxPly
+	// ScoreRuleWin is the score of a win by the repetition rules at the
+	// root; like mates, it shrinks with the distance. It is kept in its own
+	// band so that it is never shown as a mate.
+	ScoreRuleWin = 9000
+	// ScoreDecisive: scores at or beyond it are mates or rule results.
+	ScoreDecisive = ScoreRuleWin - MaxPly
+	// maxEval bounds static evaluations well below the decisive bands.
+	maxEval = 8000
+)
+
+// IsMateScore tells whether a score announces a mate.
+func IsMateScore(score int) bool { return score >= ScoreMateBound || score <= -ScoreMateBound }
+
+// MateDistance returns the number of moves (not plies) to the mate a mate
+// score announces, negative when the side to move is being mated.
+func MateDistance(score int) int {
+	if score > 0 {
+		return (ScoreMate - score + 1) / 2
+	}
+	return -(ScoreMate + score) / 2
+}
+
+// scoreToTT converts a decisive score to its distance from the node, the
+// form stored in the transposition table.
+func scoreToTT(score, ply int) int {
+	switch {
+	case score >= ScoreDecisive:
+		return score + ply
+	case score <= -ScoreDecisive:
+		return score - ply
+	}
+	return score
+}
+
+// scoreFromTT is the inverse of scoreToTT.
+func scoreFromTT(score, ply int) int {
+	switch {
+	case score >= ScoreDecisive:
+		return score - ply
+	case score <= -ScoreDecisive:
+		return score + ply
+	}
+	return score
+}

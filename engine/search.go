@@ -1,0 +1,280 @@
+package engine
+
+import (
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/tt"
+)
+
+// Limits says how long to search and which root moves to consider.
+type Limits struct {
+	Depth    int    // 0 = no depth limit
+	Nodes    uint64 // 0 = no node limit
+	Infinite bool   // search until Stop (never return earlier)
+	Ponder   bool   // pondering: no time limit until PonderHit
+	// Clock holds the time figures that came with go; leave it zero for
+	// depth, node and infinite searches.
+	Clock timeman.Limits
+	// Time holds the engine-side time settings (Move Overhead, move cap,
+	// the timecontrol option, moves played so far).
+	Time timeman.Settings
+	// SearchMoves restricts the root to these moves (UCI searchmoves).
+	SearchMoves []Move
+	// BanMoves excludes these root moves (UCCI banmoves).
+	BanMoves []Move
+	// MultiPV is the number of best lines to find (at least 1).
+	MultiPV int
+}
+
+// Bound tells whether a reported score is exact or a bound.
+type Bound uint8
+
+// Score bounds in Info.
+const (
+	BoundExact Bound = iota
+	BoundLower
+	BoundUpper
+)
+
+// Info is one progress report of a search.
+type Info struct {
+	Depth, SelDepth int
+	MultiPV         int // 1-based line number
+	Score           int
+	Bound           Bound
+	Nodes           uint64
+	Time            time.Duration
+	Hashfull        int
+	PV              []Move
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	BestMove   Move // NoMove when there is no legal (non-banned) move
+	PonderMove Move
+	Score      int
+	Depth      int
+	Nodes      uint64
+}
+
+// Searcher runs searches over a shared transposition table with one or
+// more threads (Lazy SMP). Configure it between searches; Stop and
+// PonderHit may be called from another goroutine during Search.
+type Searcher struct {
+	tt           *tt.Table
+	threads      int
+	Rules        RuleSet
+	NaturalLimit int // natural-move limit in plies; 0 = off
+
+	workers []*worker
+	timer   timeman.Manager
+	stop    atomic.Bool
+	wake    chan struct{} // signalled by Stop and PonderHit
+	ponder  atomic.Bool   // a go ponder search before its ponderhit
+	mu      sync.Mutex    // serialises Search
+	limits  Limits
+	rootKey uint64
+}
+
+// NewSearcher returns a searcher with a hashMB-megabyte table and one thread.
+func NewSearcher(hashMB int) *Searcher {
+	s := &Searcher{tt: tt.New(hashMB), NaturalLimit: DefaultNaturalLimit, wake: make(chan struct{}, 1)}
+	s.SetThreads(1)
+	return s
+}
+
+// SetThreads sets the number of search threads (0 = one per core).
+func (s *Searcher) SetThreads(n int) {
+	if n <= 0 {
+		n = runtime.NumCPU()
+	}
+	n = min(n, 256)
+	s.threads = n
+	for len(s.workers) < n {
+		s.workers = append(s.workers, newWorker(s, len(s.workers)))
+	}
+	s.workers = s.workers[:n]
+}
+
+// Threads returns the number of search threads.
+func (s *Searcher) Threads() int { return s.threads }
+
+// ResizeHash reallocates the transposition table.
+func (s *Searcher) ResizeHash(mb int) { s.tt.Resize(mb) }
+
+// HashMB returns the table size.
+func (s *Searcher) HashMB() int { return s.tt.SizeMB() }
+
+// Clear empties the table and the move-ordering history (new game).
+func (s *Searcher) Clear() {
+	s.tt.Clear()
+	for _, w := range s.workers {
+		w.clearHistory()
+	}
+}
+
+// Hashfull returns the table's fill in per mille.
+func (s *Searcher) Hashfull() int { return s.tt.Hashfull() }
+
+// ProbeHash looks a position up in the table (UCCI probe).
+func (s *Searcher) ProbeHash(p *Position) (tt.Entry, bool) { return s.tt.Probe(p.Key()) }
+
+// Stop asks a running search to finish as soon as possible.
+func (s *Searcher) Stop() {
+	s.stop.Store(true)
+	s.signal()
+}
+
+// PonderHit turns a pondering search into a timed one.
+func (s *Searcher) PonderHit() {
+	s.ponder.Store(false)
+	if s.timer.PonderHit() {
+		s.stop.Store(true)
+	}
+	s.signal()
+}
+
+func (s *Searcher) signal() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// rootMove is a root move with its latest score and line.
+type rootMove struct {
+	move      Move
+	score     int
+	prevScore int
+	selDepth  int
+	pvLen     int
+	pv        [MaxPly]Move
+}
+
+// Search finds the best move in pos within the limits, calling report (if
+// not nil) with progress from the main thread. In infinite and ponder mode
+// it does not return before Stop (or PonderHit, for pondering) even when
+// the search itself has finished.
+func (s *Searcher) Search(pos *Position, lim Limits, report func(Info)) Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	start := time.Now()
+	for len(s.wake) > 0 {
+		<-s.wake
+	}
+	s.stop.Store(false)
+	if lim.MultiPV < 1 {
+		lim.MultiPV = 1
+	}
+	s.limits = lim
+	s.rootKey = pos.Key()
+	budget := timeman.Allocate(lim.Clock, lim.Time)
+	if lim.Infinite {
+		budget = timeman.Budget{}
+	}
+	s.ponder.Store(lim.Ponder)
+	s.timer.Start(budget, lim.Ponder)
+	s.tt.NewSearch()
+
+	roots := s.rootMoves(pos, &lim)
+	var wg sync.WaitGroup
+	for i, w := range s.workers {
+		w.prepare(pos, roots)
+		if i == 0 {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.iterate(nil, start)
+		}()
+	}
+	main := s.workers[0]
+	if len(roots) > 0 {
+		main.iterate(report, start)
+	}
+	// Never answer an infinite or pondering search before it is released.
+	for !s.stop.Load() && (lim.Infinite || s.ponder.Load()) {
+		<-s.wake
+	}
+	s.stop.Store(true)
+	wg.Wait()
+
+	res := Result{Nodes: s.nodes()}
+	if len(roots) == 0 {
+		return res
+	}
+	best := &main.roots[0]
+	res.BestMove, res.Score, res.Depth = best.move, best.score, main.completedDepth
+	if best.pvLen > 1 {
+		res.PonderMove = best.pv[1]
+	}
+	if res.PonderMove == NoMove {
+		res.PonderMove = s.ponderFromTable(pos, res.BestMove)
+	}
+	return res
+}
+
+// rootMoves lists the legal root moves allowed by searchmoves and banmoves.
+func (s *Searcher) rootMoves(pos *Position, lim *Limits) []rootMove {
+	var list MoveList
+	pos.GenerateLegalMoves(&list)
+	var roots []rootMove
+	for _, m := range list.Slice() {
+		if len(lim.SearchMoves) > 0 && !containsMove(lim.SearchMoves, m) {
+			continue
+		}
+		if containsMove(lim.BanMoves, m) {
+			continue
+		}
+		roots = append(roots, rootMove{move: m, score: -ScoreInfinite, prevScore: -ScoreInfinite})
+	}
+	return roots
+}
+
+func containsMove(moves []Move, m Move) bool {
+	for _, x := range moves {
+		if x.Short() == m.Short() {
+			return true
+		}
+	}
+	return false
+}
+
+// ponderFromTable finds a reply to best in the table when the PV is too short.
+func (s *Searcher) ponderFromTable(pos *Position, best Move) Move {
+	if best == NoMove {
+		return NoMove
+	}
+	p := *pos
+	p.MakeMove(best)
+	defer p.UnmakeMove(best)
+	e, ok := s.tt.Probe(p.Key())
+	if !ok || e.Move == 0 {
+		return NoMove
+	}
+	m := p.MoveFromShort(e.Move)
+	if m == NoMove || !p.IsPseudoLegal(m) || !p.IsLegal(m) {
+		return NoMove
+	}
+	return m
+}
+
+// nodes sums the node counts of all threads.
+func (s *Searcher) nodes() uint64 {
+	var n uint64
+	for _, w := range s.workers {
+		n += w.nodesShared.Load()
+	}
+	return n
+}
+
+// sortRootMoves orders root moves by score, stable for equal scores.
+func sortRootMoves(r []rootMove) {
+	sort.SliceStable(r, func(i, j int) bool { return r[i].score > r[j].score })
+}

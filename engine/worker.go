@@ -1,0 +1,284 @@
+package engine
+
+import (
+	"math"
+	"sync/atomic"
+	"time"
+
+	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/tt"
+)
+
+// frame is the per-ply state of a worker's search stack.
+type frame struct {
+	moves      MoveList
+	scores     [MaxMoves]int32
+	bad        MoveList
+	quiets     MoveList // quiet moves searched at this node (for history)
+	pv         [MaxPly]Move
+	pvLen      int
+	killers    [2]Move
+	staticEval int
+	move       Move // the move made from this ply
+}
+
+// worker is one search thread: its own copy of the position, stack and
+// move-ordering tables. Workers share only the transposition table.
+type worker struct {
+	s              *Searcher
+	id             int
+	pos            Position
+	stack          [MaxPly + 4]frame
+	history        [NumPieces][NumSquares]int32
+	counter        [NumPieces][NumSquares]Move
+	roots          []rootMove
+	pvIdx          int
+	rootDepth      int
+	completedDepth int
+	selDepth       int
+	nodes          uint64
+	nodesShared    atomic.Uint64
+	nullDisabled   int
+}
+
+// lmrTable[depth][moveNumber] is the late-move reduction in plies.
+var lmrTable [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			lmrTable[d][m] = int8(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
+		}
+	}
+}
+
+func lmr(depth, moveNumber int) int {
+	return int(lmrTable[min(depth, 63)][min(moveNumber, 63)])
+}
+
+func newWorker(s *Searcher, id int) *worker {
+	return &worker{s: s, id: id}
+}
+
+func (w *worker) clearHistory() {
+	w.history = [NumPieces][NumSquares]int32{}
+	w.counter = [NumPieces][NumSquares]Move{}
+}
+
+// prepare copies the root position and root moves for a new search.
+func (w *worker) prepare(pos *Position, roots []rootMove) {
+	w.pos = *pos
+	w.roots = append(w.roots[:0], roots...)
+	w.nodes = 0
+	w.nodesShared.Store(0)
+	w.completedDepth = 0
+	w.nullDisabled = 0
+	for i := range w.stack {
+		w.stack[i].killers = [2]Move{}
+		w.stack[i].move = NoMove
+		w.stack[i].pvLen = 0
+	}
+}
+
+// maxSearchDepth is the deepest iteration.
+const maxSearchDepth = MaxPly - 8
+
+// iterate runs iterative deepening. The main worker (report != nil or id 0)
+// reports, manages time and stops the helpers when it is done.
+func (w *worker) iterate(report func(Info), start time.Time) {
+	s := w.s
+	lim := &s.limits
+	maxDepth := maxSearchDepth
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, maxSearchDepth)
+	}
+	multiPV := min(lim.MultiPV, len(w.roots))
+	main := w.id == 0
+	for depth := 1 + w.id&1; depth <= maxDepth; depth++ {
+		w.rootDepth = depth
+		for w.pvIdx = 0; w.pvIdx < multiPV; w.pvIdx++ {
+			w.selDepth = 0
+			w.aspiration(depth, report, start)
+			if s.stop.Load() {
+				break
+			}
+			if main && report != nil {
+				sortRootMoves(w.roots[:multiPV])
+				w.report(report, depth, start, w.pvIdx+1)
+			}
+		}
+		if s.stop.Load() {
+			break
+		}
+		w.completedDepth = depth
+		for i := range w.roots {
+			w.roots[i].prevScore = w.roots[i].score
+		}
+		if !main {
+			continue
+		}
+		best := &w.roots[0]
+		if s.timer.IterationDone(iterationOf(depth, best, len(w.roots))) {
+			break
+		}
+		if !lim.Infinite && !s.ponder.Load() && IsMateScore(best.score) && 2*abs(MateDistance(best.score)) <= depth {
+			break
+		}
+	}
+	w.nodesShared.Store(w.nodes)
+	if main {
+		s.stop.Store(true)
+	}
+}
+
+func iterationOf(depth int, best *rootMove, n int) timeman.Iteration {
+	return timeman.Iteration{Depth: depth, Best: uint32(best.move), Score: best.score, RootMoves: n}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// aspiration searches the root with a window around the previous score,
+// widening it on failure.
+func (w *worker) aspiration(depth int, report func(Info), start time.Time) {
+	s := w.s
+	prev := w.roots[w.pvIdx].prevScore
+	alpha, beta := -ScoreInfinite, ScoreInfinite
+	delta := 20
+	if depth >= 5 && prev > -ScoreDecisive && prev < ScoreDecisive {
+		alpha, beta = max(prev-delta, -ScoreInfinite), min(prev+delta, ScoreInfinite)
+	}
+	for {
+		score := w.searchRoot(alpha, beta, depth)
+		sortRootMoves(w.roots[w.pvIdx:])
+		if s.stop.Load() {
+			return
+		}
+		switch {
+		case score <= alpha:
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -ScoreInfinite)
+			if report != nil && time.Since(start) > 3*time.Second {
+				w.reportBound(report, depth, start, BoundUpper, score)
+			}
+		case score >= beta:
+			beta = min(score+delta, ScoreInfinite)
+			if report != nil && time.Since(start) > 3*time.Second {
+				w.reportBound(report, depth, start, BoundLower, score)
+			}
+		default:
+			return
+		}
+		delta += delta / 2
+	}
+}
+
+// searchRoot searches the root moves from pvIdx on and returns the best score.
+func (w *worker) searchRoot(alpha, beta, depth int) int {
+	p := &w.pos
+	f := &w.stack[0]
+	f.pvLen = 0
+	w.stack[2].killers = [2]Move{}
+	best := -ScoreInfinite
+	for i := w.pvIdx; i < len(w.roots); i++ {
+		rm := &w.roots[i]
+		m := rm.move
+		f.move = m
+		p.MakeMove(m)
+		w.nodes++
+		newDepth := depth - 1
+		if p.inCheck {
+			newDepth++
+		}
+		var score int
+		if i == w.pvIdx {
+			score = -w.search(-beta, -alpha, newDepth, 1, false)
+		} else {
+			r := 0
+			if depth >= 3 && i-w.pvIdx >= 4 && !m.IsCapture() && !p.inCheck {
+				r = min(lmr(depth, i-w.pvIdx+1)-1, newDepth-1)
+				r = max(r, 0)
+			}
+			score = -w.search(-alpha-1, -alpha, newDepth-r, 1, true)
+			if score > alpha && r > 0 {
+				score = -w.search(-alpha-1, -alpha, newDepth, 1, true)
+			}
+			if score > alpha && score < beta {
+				score = -w.search(-beta, -alpha, newDepth, 1, false)
+			}
+		}
+		p.UnmakeMove(m)
+		if w.s.stop.Load() {
+			return best
+		}
+		if i == w.pvIdx || score > alpha {
+			rm.score = score
+			rm.selDepth = w.selDepth
+			child := &w.stack[1]
+			rm.pv[0] = m
+			copy(rm.pv[1:], child.pv[:child.pvLen])
+			rm.pvLen = child.pvLen + 1
+		} else {
+			rm.score = -ScoreInfinite
+		}
+		if score > best {
+			best = score
+		}
+		if score > alpha {
+			if score >= beta {
+				return score
+			}
+			alpha = score
+		}
+	}
+	return best
+}
+
+// report sends the info line of multiPV line number n.
+func (w *worker) report(report func(Info), depth int, start time.Time, n int) {
+	w.nodesShared.Store(w.nodes)
+	rm := &w.roots[n-1]
+	score := rm.score
+	if score == -ScoreInfinite {
+		score = rm.prevScore
+	}
+	report(Info{
+		Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: n, Score: score,
+		Nodes: w.s.nodes(), Time: time.Since(start), Hashfull: w.s.tt.Hashfull(),
+		PV: rm.pv[:rm.pvLen],
+	})
+}
+
+// reportBound sends an info line for an aspiration failure.
+func (w *worker) reportBound(report func(Info), depth int, start time.Time, b Bound, score int) {
+	w.nodesShared.Store(w.nodes)
+	rm := &w.roots[w.pvIdx]
+	report(Info{
+		Depth: depth, SelDepth: max(w.selDepth, depth), MultiPV: w.pvIdx + 1, Score: score, Bound: b,
+		Nodes: w.s.nodes(), Time: time.Since(start), Hashfull: w.s.tt.Hashfull(),
+		PV: rm.pv[:rm.pvLen],
+	})
+}
+
+// checkStop publishes the node count and, on the main worker, applies the
+// node and time limits.
+func (w *worker) checkStop() {
+	w.nodesShared.Store(w.nodes)
+	if w.id != 0 {
+		return
+	}
+	s := w.s
+	if s.limits.Nodes > 0 && s.nodes() >= s.limits.Nodes {
+		s.stop.Store(true)
+	}
+	if s.timer.HardStop() {
+		s.stop.Store(true)
+	}
+}
+
+// ttProbe reads the table for the current position.
+func (w *worker) ttProbe() (tt.Entry, bool) { return w.s.tt.Probe(w.pos.key) }
