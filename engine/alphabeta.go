@@ -70,7 +70,8 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	f.staticEval = eval
 	improving := !inCheck && ply >= 2 && w.stack[ply-2].staticEval != -ScoreInfinite && eval > w.stack[ply-2].staticEval
 
-	if !pvNode && !inCheck {
+	pruning := w.s.Pruning
+	if !pvNode && !inCheck && pruning > 0 {
 		// Reverse futility: far above beta at low depth.
 		margin := 90 * depth
 		if improving {
@@ -80,7 +81,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			return eval
 		}
 		// Null move, guarded against zugzwang-prone endings.
-		if depth >= 3 && eval >= beta && w.nullDisabled == 0 && w.stack[ply-1].move != NullMove &&
+		if pruning >= 2 && depth >= 3 && eval >= beta && w.nullDisabled == 0 && w.stack[ply-1].move != NullMove &&
 			beta > -ScoreDecisive && w.nullMoveSafe() {
 			r := 3 + depth/4 + min((eval-beta)/200, 3)
 			f.move = NullMove
@@ -127,7 +128,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		moveCount++
 		quiet := !m.IsCapture()
-		if !inCheck && bestScore > -ScoreDecisive && quiet {
+		if !inCheck && bestScore > -ScoreDecisive && quiet && pruning > 0 {
 			if depth <= 8 && moveCount > lateMoveLimit(depth, improving) {
 				mp.skipQuiets = true
 				continue
@@ -148,7 +149,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			score = -w.search(-beta, -alpha, newDepth, ply+1, false)
 		} else {
 			r := 0
-			if depth >= 3 && moveCount > 2 && !givesCheck && (quiet || !p.moveWasSafe(m)) {
+			if pruning > 0 && depth >= 3 && moveCount > 2 && !givesCheck && (quiet || !p.moveWasSafe(m)) {
 				r = lmr(depth, moveCount)
 				if !pvNode {
 					r++
@@ -299,9 +300,18 @@ func (w *worker) rewardQuiet(f *frame, best Move, depth, ply int) {
 	}
 }
 
-// evaluate returns the clamped static evaluation.
+// evaluate returns the clamped static evaluation at the knowledge level.
 func (w *worker) evaluate() int {
-	return max(min(w.pos.Evaluate(), maxEval), -maxEval)
+	var v int
+	switch w.s.Knowledge {
+	case 0:
+		v = w.pos.materialScore()
+	case 1:
+		v = w.pos.pieceSquareScore()
+	default:
+		v = w.pos.Evaluate()
+	}
+	return max(min(v, maxEval), -maxEval)
 }
 
 // qsearch searches captures (and all evasions when in check) until the

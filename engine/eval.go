@@ -283,3 +283,28 @@ func (p *Position) centralCannons(c Color) (emptyHead, pins int32) {
 	}
 	return emptyHead, pins
 }
+
+// materialScore is the material balance alone, from the side to move's
+// point of view (UCCI knowledge none).
+func (p *Position) materialScore() int {
+	var v int32
+	for t := Advisor; t <= Pawn; t++ {
+		n := int32(p.Count(MakePiece(Red, t)) - p.Count(MakePiece(Black, t)))
+		v += n * evalParams[paramMaterial+int(t)].mg
+	}
+	if p.side == Black {
+		v = -v
+	}
+	return int(v)
+}
+
+// pieceSquareScore is material plus piece-square values, tapered (UCCI
+// knowledge small).
+func (p *Position) pieceSquareScore() int {
+	phase := min(max(p.eval.phase, 0), maxPhase)
+	v := (p.eval.psq.mg*phase + p.eval.psq.eg*(maxPhase-phase)) / maxPhase
+	if p.side == Black {
+		v = -v
+	}
+	return int(v)
+}

@@ -146,3 +146,15 @@ func (p *Position) givesCheckAt(h int) bool {
 	}
 	return p.inCheck
 }
+
+// WouldRepeat tells whether playing the legal move m leads to a position
+// that already occurred since the last capture.
+func (p *Position) WouldRepeat(m Move) bool {
+	if m.IsCapture() || p.histLen >= MaxHistory-1 {
+		return false
+	}
+	p.MakeMove(m)
+	count, _ := p.findRepetition()
+	p.UnmakeMove(m)
+	return count > 0
+}

@@ -70,6 +70,16 @@ type Searcher struct {
 	threads      int
 	Rules        RuleSet
 	NaturalLimit int // natural-move limit in plies; 0 = off
+	// Pruning (UCCI pruning 0-3: none, small, medium, large): 0 turns off
+	// null move, futility and late-move pruning and reductions; 1 keeps
+	// everything but the null move.
+	Pruning int
+	// Knowledge (UCCI knowledge 0-3): 0 evaluates material only, 1
+	// material and piece-square values, 2-3 everything.
+	Knowledge int
+	// Idle (UCCI idle 0-3) makes the search sleep now and then to leave
+	// that much CPU free: none, about 10%, 25% and 50%.
+	Idle int
 
 	workers []*worker
 	timer   timeman.Manager
@@ -83,7 +93,8 @@ type Searcher struct {
 
 // NewSearcher returns a searcher with a hashMB-megabyte table and one thread.
 func NewSearcher(hashMB int) *Searcher {
-	s := &Searcher{tt: tt.New(hashMB), NaturalLimit: DefaultNaturalLimit, wake: make(chan struct{}, 1)}
+	s := &Searcher{tt: tt.New(hashMB), NaturalLimit: DefaultNaturalLimit, Pruning: 3, Knowledge: 3,
+		wake: make(chan struct{}, 1)}
 	s.SetThreads(1)
 	return s
 }

@@ -80,6 +80,9 @@ func (w *worker) prepare(pos *Position, roots []rootMove) {
 	}
 }
 
+// idleSleep is the pause every 16K nodes (about 10 ms of search) per idle level.
+var idleSleep = [4]time.Duration{0, time.Millisecond, 3 * time.Millisecond, 10 * time.Millisecond}
+
 // maxSearchDepth is the deepest iteration.
 const maxSearchDepth = MaxPly - 8
 
@@ -268,6 +271,9 @@ func (w *worker) reportBound(report func(Info), depth int, start time.Time, b Bo
 // node and time limits.
 func (w *worker) checkStop() {
 	w.nodesShared.Store(w.nodes)
+	if idle := w.s.Idle; idle > 0 && w.nodes&(16<<10-1) == 0 {
+		time.Sleep(idleSleep[min(idle, 3)])
+	}
 	if w.id != 0 {
 		return
 	}

@@ -17,8 +17,8 @@ func main() {
 
 // run dispatches a subcommand; with none it starts the protocol loop.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		return 0
+	if len(args) == 0 || len(args[0]) > 0 && args[0][0] == '-' && args[0] != "-version" && args[0] != "--version" {
+		return runEngine(args, stdin, stdout, stderr)
 	}
 	switch args[0] {
 	case "perft":

@@ -1,0 +1,229 @@
+package protocol
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/goxq/ucci/book"
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/tt"
+)
+
+// setOption handles both "setoption NAME [VALUE]" (UCCI) and
+// "setoption name NAME [value VALUE]" (UCI), in either dialect.
+func (s *Session) setOption(line string) {
+	rest := strings.TrimSpace(line[len("setoption"):])
+	var name, value string
+	if tok := fields(rest); len(tok) > 0 && strings.EqualFold(tok[0], "name") {
+		rest = strings.TrimSpace(rest[len(tok[0]):])
+		lower := strings.ToLower(rest)
+		if i := strings.Index(lower, " value "); i >= 0 {
+			name, value = strings.TrimSpace(rest[:i]), strings.TrimSpace(rest[i+len(" value "):])
+		} else if strings.HasSuffix(lower, " value") {
+			name = strings.TrimSpace(rest[:len(rest)-len(" value")])
+		} else {
+			name = rest
+		}
+	} else {
+		if i := strings.IndexAny(rest, " \t"); i >= 0 {
+			name, value = rest[:i], strings.TrimSpace(rest[i:])
+		} else {
+			name = rest
+		}
+	}
+	if name == "" {
+		s.reject("setoption without a name")
+		return
+	}
+	o := findOption(name)
+	if o == nil {
+		if s.dialect == dialectUCI {
+			s.reject("unknown option: " + truncate(name, 60))
+		} else {
+			s.log.Info().Str("option", name).Msg("unknown option ignored")
+		}
+		return
+	}
+	if o.kind == kindButton {
+		value = ""
+	} else if o.kind == kindCheck && value == "" {
+		value = "true"
+	}
+	if err := o.apply(s, value); err != nil {
+		s.reject(fmt.Sprintf("option %s: %v", name, err))
+	}
+}
+
+func (s *Session) setHash(v string) error {
+	mb := s.hashMB
+	err := setInt(&mb, v, 0, 65536)
+	if mb == 0 {
+		mb = 64 // UCCI: 0 lets the engine decide
+	}
+	if mb != s.searcher.HashMB() {
+		s.searcher.ResizeHash(mb)
+	}
+	s.hashMB = mb
+	return err
+}
+
+func (s *Session) setThreads(v string) error {
+	n := s.searcher.Threads()
+	err := setInt(&n, v, 0, 256)
+	s.searcher.SetThreads(n)
+	return err
+}
+
+func (s *Session) setBookFiles(v string) error {
+	if v == "" || v == "<embedded>" || strings.EqualFold(v, "default") {
+		s.set.bookFiles = ""
+		s.bookState = 0
+		return nil
+	}
+	src, err := book.Open(v)
+	if err != nil {
+		return err
+	}
+	s.set.bookFiles, s.bookSrc, s.bookState = v, src, 1
+	return nil
+}
+
+func (s *Session) setLogFile(v string) error {
+	s.closeLog()
+	s.set.logFile = v
+	s.log, s.logFile = openLog(v)
+	s.out.log = &s.log
+	if v != "" && s.logFile == nil {
+		return fmt.Errorf("cannot open %q", v)
+	}
+	return nil
+}
+
+// openingBook returns the book in use, loading it on first use.
+func (s *Session) openingBook() book.Source {
+	if s.bookState == 0 {
+		src, err := book.Open(s.set.bookFiles)
+		if err != nil {
+			s.bookState = 2
+			s.reject("book: " + err.Error())
+			return nil
+		}
+		s.bookSrc, s.bookState = src, 1
+	}
+	if s.bookState != 1 {
+		return nil
+	}
+	return s.bookSrc
+}
+
+// errNoPosition is reported when a position command has neither fen nor startpos.
+var errNoPosition = errors.New("expected fen or startpos")
+
+// parsePosition reads "fen FEN... [moves ...]" or "startpos [moves ...]".
+// It returns the position after the legal prefix of the move list and a
+// description of what was dropped; a nil position means the FEN was unusable.
+func parsePosition(tok []string) (*engine.Position, string, error) {
+	if len(tok) == 0 {
+		return nil, "", errNoPosition
+	}
+	var fen string
+	i := 1
+	switch strings.ToLower(tok[0]) {
+	case "startpos":
+		fen = engine.StartFEN
+	case "fen":
+		for i < len(tok) && !strings.EqualFold(tok[i], "moves") {
+			i++
+		}
+		fen = strings.Join(tok[1:i], " ")
+	default:
+		return nil, "", errNoPosition
+	}
+	pos, err := engine.NewPosition(fen)
+	if err != nil {
+		return nil, "", err
+	}
+	for i < len(tok) && !strings.EqualFold(tok[i], "moves") {
+		i++
+	}
+	if i >= len(tok) {
+		return pos, "", nil
+	}
+	moves := tok[i+1:]
+	for j, mv := range moves {
+		m, err := pos.ParseMove(mv)
+		if err != nil {
+			return pos, fmt.Sprintf("move %d (%s): %v; it and the %d moves after it were ignored", j+1, truncate(mv, 12), err, len(moves)-j-1), nil
+		}
+		pos.PlayGameMove(m)
+	}
+	return pos, "", nil
+}
+
+// setPosition handles position (and bare fen/startpos lines).
+func (s *Session) setPosition(tok []string) {
+	s.banMoves = s.banMoves[:0]
+	pos, dropped, err := parsePosition(tok)
+	if err != nil {
+		s.pos, s.posErr = nil, err.Error()
+		s.reject("position rejected: " + err.Error())
+		return
+	}
+	s.pos, s.posErr = pos, ""
+	if dropped != "" {
+		s.reject("position: " + dropped)
+	}
+}
+
+// setBanMoves handles banmoves: moves the engine must not play here.
+func (s *Session) setBanMoves(tok []string) {
+	s.banMoves = s.banMoves[:0]
+	if s.pos == nil {
+		return
+	}
+	for _, mv := range tok {
+		m, err := s.pos.ParseMove(mv)
+		if err != nil {
+			s.reject("banmoves: " + err.Error())
+			continue
+		}
+		s.banMoves = append(s.banMoves, m)
+	}
+}
+
+// probe answers "probe fen ... | startpos ... [moves ...]" with pophash.
+func (s *Session) probe(tok []string) {
+	pos := s.pos
+	if len(tok) > 0 {
+		p, _, err := parsePosition(tok)
+		if err != nil {
+			s.out.line("pophash")
+			return
+		}
+		pos = p
+	}
+	if pos == nil {
+		s.out.line("pophash")
+		return
+	}
+	e, ok := s.searcher.ProbeHash(pos)
+	if !ok {
+		s.out.line("pophash")
+		return
+	}
+	b := []byte("pophash")
+	if m := pos.MoveFromShort(e.Move); m != engine.NoMove && pos.IsPseudoLegal(m) && pos.IsLegal(m) {
+		b = append(b, " bestmove "...)
+		b = engine.AppendMove(b, m)
+	}
+	depth := strconv.Itoa(max(int(e.Depth), 0))
+	if e.Bound&tt.BoundLower != 0 {
+		b = append(b, " lowerbound "+strconv.Itoa(int(e.Score))+" depth "+depth...)
+	}
+	if e.Bound&tt.BoundUpper != 0 {
+		b = append(b, " upperbound "+strconv.Itoa(int(e.Score))+" depth "+depth...)
+	}
+	s.out.lineBytes(b)
+}

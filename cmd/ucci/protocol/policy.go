@@ -1,0 +1,153 @@
+package protocol
+
+import (
+	"math"
+
+	"github.com/goxq/ucci/engine"
+)
+
+// Draw offers and resignation (UCCI only; documented in the README):
+//   - a draw offered by the opponent (go draw, ponderhit draw) is accepted
+//     when our score is at most the style's threshold (solid +20, normal 0,
+//     risky -50);
+//   - we offer a draw when the last 10 searches all scored within ±10 and
+//     40 plies have passed without a capture;
+//   - we resign when the last 3 searches all found us mated, or the last 6
+//     all scored -1500 or worse.
+// Rule-based losses (perpetual check/chase) never cause a resignation: the
+// engine can still vary.
+
+type answer int
+
+const (
+	answerNone answer = iota
+	answerDraw
+	answerResign
+)
+
+// gameMemory remembers our recent scores in the current game.
+type gameMemory struct {
+	scores [16]int
+	n      int
+}
+
+func (g *gameMemory) push(score int) {
+	copy(g.scores[1:], g.scores[:len(g.scores)-1])
+	g.scores[0] = score
+	g.n = min(g.n+1, len(g.scores))
+}
+
+// lastAll tells whether the last k scores all satisfy ok.
+func (g *gameMemory) lastAll(k int, ok func(int) bool) bool {
+	if g.n < k {
+		return false
+	}
+	for _, v := range g.scores[:k] {
+		if !ok(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// decide records a search result and chooses the suffix of bestmove.
+func (g *gameMemory) decide(res engine.Result, offered bool, drawThreshold int, pos *engine.Position) answer {
+	g.push(res.Score)
+	if offered && res.Score <= drawThreshold {
+		return answerDraw
+	}
+	if g.lastAll(3, func(v int) bool { return v <= -engine.ScoreMateBound }) ||
+		g.lastAll(6, func(v int) bool { return v <= -1500 && v > -engine.ScoreDecisive }) {
+		return answerResign
+	}
+	if pos != nil && pos.PliesSinceCapture() >= 40 && g.lastAll(10, func(v int) bool { return v >= -10 && v <= 10 }) {
+		return answerDraw
+	}
+	return answerNone
+}
+
+// drawThreshold is the highest score at which an offered draw is accepted.
+func (s *Session) drawThreshold() int {
+	switch s.set.style {
+	case "solid":
+		return 20
+	case "risky":
+		return -50
+	}
+	return 0
+}
+
+// weakened tells whether the strength is limited.
+func (s *Session) weakened() bool { return s.set.skill < maxSkill || s.set.limitElo }
+
+// skillLevel returns the effective skill 0-20; UCI_Elo maps onto it linearly.
+func (s *Session) skillLevel() int {
+	if s.set.limitElo {
+		return min(max((s.set.elo-minElo)*maxSkill/(maxElo-minElo), 0), maxSkill)
+	}
+	return s.set.skill
+}
+
+// applyStrength limits the search for lower skill levels: a node budget
+// that doubles every two levels, and four lines to choose from.
+func (s *Session) applyStrength(lim *engine.Limits) {
+	if !s.weakened() {
+		return
+	}
+	level := s.skillLevel()
+	if level >= maxSkill {
+		return
+	}
+	budget := uint64(math.Pow(2, 7+float64(level)/2))
+	if lim.Nodes == 0 || lim.Nodes > budget {
+		lim.Nodes = budget
+	}
+	lim.MultiPV = max(lim.MultiPV, 4)
+}
+
+// chooseWeakened picks among the searched lines at lower skill levels: each
+// line's score is raised by a random amount up to 12 centipawns per missing
+// level, and the highest wins.
+func (s *Session) chooseWeakened(st *searchState, res engine.Result) engine.Result {
+	level := s.skillLevel()
+	if !s.weakened() || level >= maxSkill || res.BestMove == engine.NoMove {
+		return res
+	}
+	weakness := float64(maxSkill-level) * 12
+	best, bestValue := -1, math.Inf(-1)
+	for i := range st.lines {
+		l := &st.lines[i]
+		if len(l.PV) == 0 {
+			continue
+		}
+		v := float64(l.Score) + s.rng.Float64()*weakness
+		if v > bestValue {
+			best, bestValue = i, v
+		}
+	}
+	if best < 0 {
+		return res
+	}
+	l := &st.lines[best]
+	res.BestMove, res.Score, res.PonderMove = l.PV[0], l.Score, engine.NoMove
+	if len(l.PV) > 1 {
+		res.PonderMove = l.PV[1]
+	}
+	return res
+}
+
+// applyStyle passes the UCCI pruning, knowledge and idle levels to the search.
+func (s *Session) applyStyle() {
+	s.searcher.Pruning = levelIndex(s.set.pruning)
+	s.searcher.Knowledge = levelIndex(s.set.knowledge)
+	s.searcher.Idle = levelIndex(s.set.idle)
+}
+
+func levelIndex(v string) int {
+	for i, x := range comboLevels {
+		if x == v {
+			return i
+		}
+	}
+	return len(comboLevels) - 1
+}

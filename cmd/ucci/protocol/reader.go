@@ -1,0 +1,47 @@
+package protocol
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+)
+
+// maxLine is the longest input line accepted; longer lines are dropped.
+const maxLine = 1 << 20
+
+// inputLine is one line of input, or the end of input.
+type inputLine struct {
+	text    string
+	tooLong bool
+	eof     bool
+}
+
+// readLines reads lines (LF or CRLF) and sends them to ch; it sends a final
+// eof line when the input ends or fails.
+func readLines(r io.Reader, ch chan<- inputLine) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var acc []byte
+	tooLong := false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(acc)+len(chunk) > maxLine {
+			tooLong = true
+			acc = acc[:0]
+		} else if !tooLong {
+			acc = append(acc, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if len(acc) > 0 || tooLong || err == nil {
+			line := bytes.TrimRight(acc, "\r\n")
+			ch <- inputLine{text: string(line), tooLong: tooLong}
+		}
+		acc = acc[:0]
+		tooLong = false
+		if err != nil {
+			ch <- inputLine{eof: true}
+			return
+		}
+	}
+}
