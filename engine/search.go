@@ -86,6 +86,7 @@ type Searcher struct {
 	stop    atomic.Bool
 	wake    chan struct{} // signalled by Stop and PonderHit
 	ponder  atomic.Bool   // a go ponder search before its ponderhit
+	running atomic.Bool   // between Go and the end of its wait
 	mu      sync.Mutex    // serialises Search
 	limits  Limits
 	rootKey uint64
@@ -143,6 +144,9 @@ func (s *Searcher) Stop() {
 
 // PonderHit turns a pondering search into a timed one.
 func (s *Searcher) PonderHit() {
+	if !s.running.Load() {
+		return
+	}
 	s.ponder.Store(false)
 	if s.timer.PonderHit() {
 		s.stop.Store(true)
@@ -172,8 +176,14 @@ type rootMove struct {
 // it does not return before Stop (or PonderHit, for pondering) even when
 // the search itself has finished.
 func (s *Searcher) Search(pos *Position, lim Limits, report func(Info)) Result {
+	return s.Go(pos, lim, report)()
+}
+
+// Go starts a search like Search but returns at once, with a function that
+// waits for the result (call it exactly once). Stop and PonderHit take
+// effect from the moment Go returns; pos may be changed after Go returns.
+func (s *Searcher) Go(pos *Position, lim Limits, report func(Info)) func() Result {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	start := time.Now()
 	for len(s.wake) > 0 {
 		<-s.wake
@@ -190,19 +200,32 @@ func (s *Searcher) Search(pos *Position, lim Limits, report func(Info)) Result {
 	}
 	s.ponder.Store(lim.Ponder)
 	s.timer.Start(budget, lim.Ponder)
+	s.running.Store(true)
 	s.tt.NewSearch()
-
 	roots := s.rootMoves(pos, &lim)
-	var wg sync.WaitGroup
-	for i, w := range s.workers {
+	for _, w := range s.workers {
 		w.prepare(pos, roots)
-		if i == 0 {
-			continue
-		}
+	}
+	done := make(chan Result, 1)
+	go func() { done <- s.run(roots, report, start) }()
+	return func() Result {
+		r := <-done
+		s.running.Store(false)
+		s.mu.Unlock()
+		return r
+	}
+}
+
+// run searches with every worker and builds the result.
+func (s *Searcher) run(roots []rootMove, report func(Info), start time.Time) Result {
+	var wg sync.WaitGroup
+	for _, w := range s.workers[1:] {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w.iterate(nil, start)
+			if len(roots) > 0 {
+				w.iterate(nil, start)
+			}
 		}()
 	}
 	main := s.workers[0]
@@ -210,7 +233,7 @@ func (s *Searcher) Search(pos *Position, lim Limits, report func(Info)) Result {
 		main.iterate(report, start)
 	}
 	// Never answer an infinite or pondering search before it is released.
-	for !s.stop.Load() && (lim.Infinite || s.ponder.Load()) {
+	for !s.stop.Load() && (s.limits.Infinite || s.ponder.Load()) {
 		<-s.wake
 	}
 	s.stop.Store(true)
@@ -226,7 +249,7 @@ func (s *Searcher) Search(pos *Position, lim Limits, report func(Info)) Result {
 		res.PonderMove = best.pv[1]
 	}
 	if res.PonderMove == NoMove {
-		res.PonderMove = s.ponderFromTable(pos, res.BestMove)
+		res.PonderMove = s.ponderFromTable(&main.pos, res.BestMove)
 	}
 	return res
 }
@@ -257,12 +280,12 @@ func containsMove(moves []Move, m Move) bool {
 	return false
 }
 
-// ponderFromTable finds a reply to best in the table when the PV is too short.
-func (s *Searcher) ponderFromTable(pos *Position, best Move) Move {
+// ponderFromTable finds a reply to best in the table when the PV is too
+// short. p is the main worker's root position.
+func (s *Searcher) ponderFromTable(p *Position, best Move) Move {
 	if best == NoMove {
 		return NoMove
 	}
-	p := *pos
 	p.MakeMove(best)
 	defer p.UnmakeMove(best)
 	e, ok := s.tt.Probe(p.Key())

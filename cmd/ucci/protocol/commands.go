@@ -62,6 +62,10 @@ func (s *Session) setHash(v string) error {
 	if mb == 0 {
 		mb = 64 // UCCI: 0 lets the engine decide
 	}
+	if limit := maxHashMB(); mb > limit {
+		mb = limit
+		err = fmt.Errorf("%q MB is more than half the memory, using %d MB", v, limit)
+	}
 	if mb != s.searcher.HashMB() {
 		s.searcher.ResizeHash(mb)
 	}

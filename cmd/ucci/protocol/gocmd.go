@@ -140,11 +140,11 @@ func (s *Session) goCommand(tok []string) {
 	if len(g.unknown) > 0 && s.dialect == dialectUCI {
 		s.reject("go: ignored " + truncate(strings.Join(g.unknown, " "), 60))
 	}
+	uci := s.dialect == dialectUCI
 	if g.perft > 0 {
-		s.perft(g.perft)
+		s.perft(g.perft, uci)
 		return
 	}
-	uci := s.dialect == dialectUCI
 	if s.pos == nil {
 		s.reject("no usable position: " + s.posErr)
 		s.noMove(uci)
@@ -186,10 +186,9 @@ func (s *Session) goCommand(tok []string) {
 			return
 		}
 	}
-	go func() {
-		res := s.searcher.Search(pos, lim, st.report(s))
-		st.done <- searchOutcome{result: res}
-	}()
+	st.engine = true
+	wait := s.searcher.Go(pos, lim, st.report(s))
+	go func() { st.done <- searchOutcome{result: wait()} }()
 }
 
 // noMove prints the answer for "no move": nobestmove (UCCI), bestmove (none) (UCI).
@@ -262,19 +261,46 @@ func (s *Session) playBookMove(st *searchState, m engine.Move, entries []book.En
 	}()
 }
 
-// perft answers the debugging extension "go perft N" with info strings.
-func (s *Session) perft(depth int) {
+// maxPerftDepth bounds "go perft N"; deeper counts belong to `ucci perft`.
+const maxPerftDepth = 6
+
+// perft answers the debugging extension "go perft N": one info string per
+// root move and a total, computed in the background (isready and stop are
+// answered meanwhile; stop ends it after the current root move). It prints
+// no bestmove.
+func (s *Session) perft(depth int, uci bool) {
 	if s.pos == nil {
 		s.reject("no usable position")
 		return
 	}
-	start := time.Now()
-	moves, counts := s.pos.PerftDivide(depth)
-	var total uint64
-	for i, m := range moves {
-		s.out.line("info string " + m.String() + ": " + strconv.FormatUint(counts[i], 10))
-		total += counts[i]
+	if depth > maxPerftDepth {
+		s.reject("go perft: depth capped at " + strconv.Itoa(maxPerftDepth))
+		depth = maxPerftDepth
 	}
-	el := time.Since(start)
-	s.out.line("info string nodes " + strconv.FormatUint(total, 10) + " time " + strconv.FormatInt(el.Milliseconds(), 10))
+	st := &searchState{done: make(chan searchOutcome, 1), release: make(chan struct{}), uci: uci, start: time.Now(), perft: true}
+	s.search = st
+	pos := *s.pos
+	go func() {
+		var list engine.MoveList
+		pos.GenerateLegalMoves(&list)
+		var lines []string
+		var total uint64
+		for _, m := range list.Slice() {
+			select {
+			case <-st.release:
+				lines = append(lines, "info string perft stopped")
+				st.done <- searchOutcome{bookLines: lines}
+				return
+			default:
+			}
+			pos.MakeMove(m)
+			n := pos.Perft(depth - 1)
+			pos.UnmakeMove(m)
+			total += n
+			lines = append(lines, "info string "+m.String()+": "+strconv.FormatUint(n, 10))
+		}
+		el := time.Since(st.start)
+		lines = append(lines, "info string nodes "+strconv.FormatUint(total, 10)+" time "+strconv.FormatInt(el.Milliseconds(), 10))
+		st.done <- searchOutcome{bookLines: lines}
+	}()
 }

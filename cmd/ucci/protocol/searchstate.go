@@ -12,6 +12,8 @@ type searchState struct {
 	done        chan searchOutcome
 	release     chan struct{} // closed by stop/ponderhit for a pondered book move
 	released    bool
+	engine      bool // a search is running (not a pondered book move)
+	perft       bool // go perft: no bestmove
 	ponder      bool // go ponder and no ponderhit yet
 	drawOffered bool
 	uci         bool
@@ -95,7 +97,9 @@ func (s *Session) stopSearch() {
 	if st == nil {
 		return
 	}
-	s.searcher.Stop()
+	if st.engine {
+		s.searcher.Stop()
+	}
 	st.release1()
 }
 
@@ -107,7 +111,9 @@ func (s *Session) ponderHit(draw bool) {
 	}
 	st.ponder = false
 	st.drawOffered = st.drawOffered || draw
-	s.searcher.PonderHit()
+	if st.engine {
+		s.searcher.PonderHit()
+	}
 	st.release1()
 }
 
@@ -124,6 +130,9 @@ func (s *Session) finishSearch(o searchOutcome) {
 	s.search = nil
 	for _, l := range o.bookLines {
 		s.out.line(l)
+	}
+	if st.perft {
+		return
 	}
 	res := o.result
 	if !o.fromBook {
