@@ -67,9 +67,10 @@ const (
 //     margin, Move Overhead and the minimal cost of the moves that must
 //     still be made before the next time arrives.
 func Allocate(l Limits, s Settings) Budget {
-	o := max(s.MoveOverhead, 0)
-	moveCap := minPositive(s.MoveCap, s.Schedule.MoveCap)
-	t := max(l.Time, 0)
+	l = l.clamped()
+	o := clampDuration(s.MoveOverhead)
+	moveCap := clampDuration(minPositive(s.MoveCap, s.Schedule.MoveCap))
+	t := l.Time
 
 	if l.MoveTime > 0 {
 		hard := max(l.MoveTime-o, l.MoveTime/4)
@@ -92,7 +93,7 @@ func Allocate(l Limits, s Settings) Budget {
 		// The option says there is no game clock, only the cap; the time
 		// sent is that cap (e.g. go time 150000 movestogo 1).
 		h := min(capLimit(moveCap, o), max(t-o-margin(t), 0))
-		return Budget{Limited: true, Soft: h / 2, Hard: h}
+		return Budget{Limited: true, Soft: h / 2, Hard: h, Emergency: h == 0}
 	}
 
 	p := newPlan(l, s, t, o)
@@ -136,6 +137,22 @@ func Allocate(l Limits, s Settings) Budget {
 		return Budget{Limited: true, Hard: quick, Emergency: true}
 	}
 	return Budget{Limited: true, Soft: soft, Hard: hard}
+}
+
+// maxDuration bounds every time figure Allocate works with, so that sums
+// over a plan cannot overflow.
+const maxDuration = MaxSeconds * time.Second
+
+// clampDuration limits d to [0, maxDuration].
+func clampDuration(d time.Duration) time.Duration { return min(max(d, 0), maxDuration) }
+
+// clamped returns l with every figure within the ranges Allocate plans for.
+func (l Limits) clamped() Limits {
+	l.Time = clampDuration(l.Time)
+	l.Inc = clampDuration(l.Inc)
+	l.MoveTime = clampDuration(l.MoveTime)
+	l.MovesToGo = min(max(l.MovesToGo, 0), MaxPeriodMoves)
+	return l
 }
 
 // margin is the safety margin kept on a clock showing t.

@@ -1,6 +1,9 @@
 package timeman
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // FuzzParse checks that Parse never panics and that whatever it accepts
 // prints in a canonical form that parses back to the same control.
@@ -34,6 +37,32 @@ func FuzzParse(f *testing.F) {
 				clk.Punch(clk.Deadline() / 2)
 				_ = clk.Report()
 			}
+		}
+	})
+}
+
+// FuzzAllocate checks that Allocate never panics, never returns a negative
+// or inverted budget and never plans beyond the clock, whatever go sends.
+func FuzzAllocate(f *testing.F) {
+	f.Add(int64(300_000), int64(0), 30, int64(30), 0, "CXA-6.4", int64(0))
+	f.Add(int64(10_000), int64(100), 0, int64(30), 77, "", int64(0))
+	f.Add(int64(150_000), int64(0), 1, int64(30), 5, "MOVE-150", int64(0))
+	f.Add(int64(0), int64(0), 0, int64(0), 0, "", int64(500))
+	f.Add(int64(-5), int64(-5), -5, int64(-5), -5, "40/5400:10/900", int64(-5))
+	f.Fuzz(func(t *testing.T, timeMs, incMs int64, mtg int, overheadMs int64, played int, control string, moveTimeMs int64) {
+		c, err := Parse(control)
+		if err != nil {
+			c = Control{}
+		}
+		ms := func(v int64) time.Duration { return time.Duration(v) * time.Millisecond }
+		l := Limits{TimeSet: timeMs >= 0, Time: ms(timeMs), Inc: ms(incMs), MovesToGo: mtg, MoveTime: ms(moveTimeMs)}
+		s := Settings{MoveOverhead: ms(overheadMs), Schedule: c.Red, MovesPlayed: played}
+		b := Allocate(l, s)
+		if b.Soft < 0 || b.Hard < 0 || b.Soft > b.Hard {
+			t.Fatalf("Allocate(%+v, %+v) = %+v", l, s, b)
+		}
+		if l.TimeSet && b.Hard > max(l.Time, 0) {
+			t.Fatalf("Allocate(%+v, %+v) = %+v: beyond the clock", l, s, b)
 		}
 	})
 }

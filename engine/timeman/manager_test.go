@@ -63,22 +63,23 @@ func TestHardStop(t *testing.T) {
 	}
 }
 
-// runIterations feeds iterations costing cost each (doubling) until the
-// manager says stop, and returns the time used and the depth reached.
-func runIterations(m *Manager, ft *fakeTime, first time.Duration, best func(depth int) uint32, score func(depth int) int) (time.Duration, int) {
+// runIterations feeds iterations, each costing a quarter more than the
+// last, until the manager says stop, and returns the time used and the
+// target at that point.
+func runIterations(m *Manager, ft *fakeTime, best func(depth int) uint32, score func(depth int) int) (used, target time.Duration) {
 	start := ft.t
-	cost := first
-	for depth := 1; depth < 60; depth++ {
+	cost := ms
+	for depth := 1; depth < 100; depth++ {
 		ft.advance(cost)
 		if depth > 1 && m.HardStop() {
-			return ft.t.Sub(start), depth - 1
+			break
 		}
 		if m.IterationDone(Iteration{Depth: depth, Best: best(depth), Score: score(depth), RootMoves: 30}) {
-			return ft.t.Sub(start), depth
+			break
 		}
-		cost *= 2
+		cost += cost / 4
 	}
-	return ft.t.Sub(start), 60
+	return ft.t.Sub(start), m.Target()
 }
 
 func TestIterationStability(t *testing.T) {
@@ -87,23 +88,27 @@ func TestIterationStability(t *testing.T) {
 	m, ft := newFakeManager()
 
 	m.Start(b, false)
-	stableTime, _ := runIterations(m, ft, ms, func(int) uint32 { return 1 }, flat)
+	stable, stableTarget := runIterations(m, ft, func(int) uint32 { return 1 }, flat)
 
 	m.Start(b, false)
-	unstableTime, _ := runIterations(m, ft, ms, func(d int) uint32 { return uint32(d) }, flat)
+	unstable, unstableTarget := runIterations(m, ft, func(d int) uint32 { return uint32(d) }, flat)
 
 	m.Start(b, false)
-	dropTime, _ := runIterations(m, ft, ms, func(int) uint32 { return 1 }, func(d int) int { return 100 - 100*d })
+	falling, fallingTarget := runIterations(m, ft, func(int) uint32 { return 1 }, func(d int) int { return 100 - 40*d })
 
-	t.Logf("stable %v, unstable %v, falling score %v", stableTime, unstableTime, dropTime)
-	if !(stableTime < unstableTime) {
-		t.Errorf("stable best move used %v, changing best move %v: want less", stableTime, unstableTime)
+	t.Logf("used: stable %v, unstable %v, falling score %v", stable, unstable, falling)
+	t.Logf("targets: stable %v, unstable %v, falling score %v", stableTarget, unstableTarget, fallingTarget)
+	if want := time.Duration(float64(b.Soft) * stableLongFactor); stableTarget != want {
+		t.Errorf("stable target %v, want %v", stableTarget, want)
 	}
-	if !(stableTime < dropTime) {
-		t.Errorf("stable score used %v, falling score %v: want less", stableTime, dropTime)
+	if want := time.Duration(float64(b.Soft) * maxFactor); unstableTarget != want {
+		t.Errorf("unstable target %v, want the maximum %v", unstableTarget, want)
 	}
-	if unstableTime > b.Hard {
-		t.Errorf("used %v, beyond the hard limit %v", unstableTime, b.Hard)
+	if !(stable < falling && falling < unstable) {
+		t.Errorf("want stable < falling score < unstable, got %v, %v, %v", stable, falling, unstable)
+	}
+	if stable < time.Duration(float64(stableTarget)*nextIterationShare) || unstable > b.Hard {
+		t.Errorf("stopped outside [%v, %v]: %v, %v", stableTarget, b.Hard, stable, unstable)
 	}
 }
 

@@ -18,16 +18,16 @@ type plan struct {
 
 // newPlan gathers the figures of go and the timecontrol option.
 func newPlan(l Limits, s Settings, t, o time.Duration) plan {
-	p := plan{t: t, o: o, margin: margin(t), inc: max(l.Inc, 0), mtg: max(l.MovesToGo, 0)}
+	p := plan{t: t, o: o, margin: margin(t), inc: l.Inc, mtg: l.MovesToGo}
 	if s.Schedule.HasClock() {
 		p.sch, p.known = s.Schedule, true
 		idx, mtg := s.Schedule.locate(s.MovesPlayed)
 		p.period = idx
 		if l.MovesToGo <= 0 {
-			p.mtg = mtg
+			p.mtg = min(max(mtg, 0), MaxPeriodMoves)
 		}
 		if p.inc == 0 {
-			p.inc = s.Schedule.period(idx).Inc
+			p.inc = clampDuration(s.Schedule.period(idx).Inc)
 		}
 	}
 	p.keep = min(p.inc*incReserve, p.t/4)
@@ -80,8 +80,8 @@ func (p *plan) fairShare(horizon int) time.Duration {
 			if mtg == 0 && p.known {
 				period++
 				next := p.sch.period(period)
-				pending[controlDelay-1] = next.Base
-				mtg, inc = next.Moves, next.Inc
+				pending[controlDelay-1] = clampDuration(next.Base)
+				mtg, inc = min(max(next.Moves, 0), MaxPeriodMoves), clampDuration(next.Inc)
 			}
 		}
 	}
