@@ -53,19 +53,28 @@ const (
 )
 
 // Allocate computes the time budget of one move from what arrived with go
-// and from the engine's settings. It never allocates memory.
+// and from the engine's settings. It never allocates memory and accepts any
+// input (negative or huge figures are clamped).
 //
 // Cases, in order:
 //   - MoveTime: Fixed; Soft = Hard = MoveTime minus the overhead (at least a
 //     quarter of MoveTime), also bounded by the clock and the cap.
-//   - No clock figure: unlimited, unless a move cap is set (cap budget).
-//   - A schedule with only a move cap: Hard = cap minus overhead and
-//     margin, Soft = Hard/2.
-//   - Otherwise the clock is planned (see plan): Soft is the most a move
-//     can take so that every horizon of h moves fits the time available
-//     for it; Hard is hardRatio × Soft, never more than the clock minus
-//     margin, Move Overhead and the minimal cost of the moves that must
-//     still be made before the next time arrives.
+//   - No clock figure: unlimited, unless a move cap is set (cap budget:
+//     Hard = cap minus overhead and margin, Soft = Hard/2).
+//   - A timecontrol option with only a move cap: the cap budget, also
+//     bounded by the time sent.
+//   - Otherwise the clock is planned (see plan.fairShare): the fair share
+//     is the most a move may take so that, for every horizon of h moves, h
+//     moves fit in the time available for them. Soft is the fair share
+//     (plus ponderBonus when pondering is on). Hard is the least of
+//     hardRatio × the fair share (blindHardRatio when movestogo comes
+//     without the option), spikeRatio × the fair share of a long game, and
+//     the clock minus margin, Move Overhead, the increment reserve and the
+//     minimal cost of the moves that must still be made before new time
+//     arrives; it is capped by the move cap. When the clock is below the
+//     emergency line (overhead, margin and the minimal cost of a few
+//     moves, scaled down for games with a tiny base) the budget is an
+//     Emergency one: Soft 0, Hard a fifth of what is left.
 func Allocate(l Limits, s Settings) Budget {
 	l = l.clamped()
 	o := clampDuration(s.MoveOverhead)

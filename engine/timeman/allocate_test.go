@@ -276,6 +276,13 @@ func TestAllocateModes(t *testing.T) {
 	if withInc != noOpt || !(optInc.Soft < withInc.Soft) {
 		t.Errorf("increment precedence: GUI %+v, no option %+v, option only %+v", withInc, noOpt, optInc)
 	}
+	// An option that disagrees with the GUI's movestogo is ignored.
+	sd := def
+	sd.Schedule = mustParse(t, "900").Red
+	gui := Limits{TimeSet: true, Time: 300 * sec, MovesToGo: 30}
+	if a, b := Allocate(gui, sd), Allocate(gui, def); a != b {
+		t.Errorf("option 900 with movestogo 30: %+v, without the option %+v", a, b)
+	}
 	// Pondering raises the target, not the hard limit.
 	pon := def
 	pon.Ponder = true

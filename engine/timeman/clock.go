@@ -6,9 +6,9 @@ import "time"
 // it with NewClock; an asymmetric control is simply two clocks with
 // different schedules.
 //
-// Before each move the runner reads Report (what to send with go) and
-// Deadline (when to send stop); after the move it calls Punch with the time
-// the move took. Unused time carries over; the increment of the running
+// Before each move the runner reads Report (what to send with go),
+// StopAfter (when to send stop) and Deadline (when to forfeit); after the
+// move it calls Punch with the time the move took. Unused time carries over; the increment of the running
 // period is added after every move, and the next period's base after the
 // move that completes the current period (the control move).
 type Clock struct {
@@ -78,11 +78,10 @@ func (c *Clock) Report() Report {
 	return r
 }
 
-// Deadline returns how long the next move may take before it loses on
-// time, grace included: the time left or the move cap, whichever is less.
-// A runner sends stop when it passes and forfeits the side if no move
-// arrives by Deadline. A flagged clock returns 0.
-func (c *Clock) Deadline() time.Duration {
+// StopAfter returns how long the next move may run before its time is up:
+// the time left or the move cap, whichever is less. A runner sends stop
+// when it passes (the xqbase league does). A flagged clock returns 0.
+func (c *Clock) StopAfter() time.Duration {
 	if c.flagged {
 		return 0
 	}
@@ -90,7 +89,17 @@ func (c *Clock) Deadline() time.Duration {
 	if !c.sch.HasClock() || (c.sch.MoveCap > 0 && c.sch.MoveCap < d) {
 		d = c.sch.MoveCap
 	}
-	return d + c.grace
+	return d
+}
+
+// Deadline returns how long the next move may take before it loses on
+// time: StopAfter plus the grace. A runner forfeits the side if no move
+// has arrived by then. A flagged clock returns 0.
+func (c *Clock) Deadline() time.Duration {
+	if c.flagged {
+		return 0
+	}
+	return c.StopAfter() + c.grace
 }
 
 // Punch charges a completed move that took elapsed and reports whether the

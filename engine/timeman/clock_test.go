@@ -60,7 +60,7 @@ func TestClockFlagOnControlMove(t *testing.T) {
 	if clk.Punch(10*time.Second + time.Millisecond) {
 		t.Fatal("overrunning control move not flagged")
 	}
-	if !clk.Flagged() || clk.Deadline() != 0 || clk.Punch(0) {
+	if !clk.Flagged() || clk.Deadline() != 0 || clk.StopAfter() != 0 || clk.Punch(0) {
 		t.Fatal("flag did not stick")
 	}
 }
@@ -82,8 +82,8 @@ func TestClockIncrementAndExactZero(t *testing.T) {
 func TestClockGrace(t *testing.T) {
 	ms := time.Millisecond
 	clk := NewClock(mustParse(t, "1").Red, 200*ms)
-	if clk.Deadline() != 1200*ms {
-		t.Fatalf("deadline %v", clk.Deadline())
+	if clk.Deadline() != 1200*ms || clk.StopAfter() != 1000*ms {
+		t.Fatalf("deadline %v, stop after %v", clk.Deadline(), clk.StopAfter())
 	}
 	if !clk.Punch(1100 * ms) {
 		t.Fatal("move within grace flagged")

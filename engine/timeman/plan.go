@@ -20,14 +20,16 @@ type plan struct {
 func newPlan(l Limits, s Settings, t, o time.Duration) plan {
 	p := plan{t: t, o: o, margin: margin(t), inc: l.Inc, mtg: l.MovesToGo}
 	if s.Schedule.HasClock() {
-		p.sch, p.known = s.Schedule, true
 		idx, mtg := s.Schedule.locate(s.MovesPlayed)
-		p.period = idx
-		if l.MovesToGo <= 0 {
+		// The option is trusted only where it agrees with the GUI: a
+		// different movestogo means it does not describe this game (or the
+		// move count is off), and its later periods are then ignored.
+		if l.MovesToGo <= 0 || l.MovesToGo == mtg {
+			p.sch, p.known, p.period = s.Schedule, true, idx
 			p.mtg = min(max(mtg, 0), MaxPeriodMoves)
-		}
-		if p.inc == 0 {
-			p.inc = clampDuration(s.Schedule.period(idx).Inc)
+			if p.inc == 0 {
+				p.inc = clampDuration(s.Schedule.period(idx).Inc)
+			}
 		}
 	}
 	p.keep = min(p.inc*incReserve, p.t/4)
