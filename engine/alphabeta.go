@@ -73,17 +73,17 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	pruning := w.s.Pruning
 	if !pvNode && !inCheck && pruning > 0 {
 		// Reverse futility: far above beta at low depth.
-		margin := 90 * depth
+		margin := rfpMargin * depth
 		if improving {
-			margin -= 40
+			margin -= rfpImproving
 		}
-		if depth <= 7 && eval-margin >= beta && eval < ScoreDecisive {
+		if depth <= rfpMaxDepth && eval-margin >= beta && eval < ScoreDecisive {
 			return eval
 		}
 		// Null move, guarded against zugzwang-prone endings.
 		if pruning >= 2 && depth >= 3 && eval >= beta && w.nullDisabled == 0 && w.stack[ply-1].move != NullMove &&
 			beta > -ScoreDecisive && w.nullMoveSafe() {
-			r := 3 + depth/4 + min((eval-beta)/200, 3)
+			r := nullBaseReduction + depth/nullDepthDivisor + min((eval-beta)/nullEvalDivisor, 3)
 			f.move = NullMove
 			p.MakeNullMove()
 			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
@@ -129,11 +129,11 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		moveCount++
 		quiet := !m.IsCapture()
 		if !inCheck && bestScore > -ScoreDecisive && quiet && pruning > 0 {
-			if depth <= 8 && moveCount > lateMoveLimit(depth, improving) {
+			if depth <= lmpMaxDepth && moveCount > lateMoveLimit(depth, improving) {
 				mp.skipQuiets = true
 				continue
 			}
-			if depth <= 6 && eval+100+90*depth <= alpha && !w.givesCheck(m) {
+			if depth <= futilityMaxDepth && eval+futilityBase+futilityPerPly*depth <= alpha && !w.givesCheck(m) {
 				continue
 			}
 		}
@@ -161,7 +161,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 					r--
 				}
 				if quiet {
-					r -= int(w.history[m.Piece()][m.To()]) / 6000
+					r -= int(w.history[m.Piece()][m.To()]) / lmrHistoryDivisor
 				}
 				r = max(min(r, newDepth-1), 0)
 			}
@@ -286,7 +286,7 @@ func (w *worker) rewardQuiet(f *frame, best Move, depth, ply int) {
 		f.killers[1] = f.killers[0]
 		f.killers[0] = best
 	}
-	bonus := int32(min(32*depth*depth, 4000))
+	bonus := int32(min(historyBonusFactor*depth*depth, historyBonusMax))
 	for _, m := range f.quiets.Slice() {
 		h := &w.history[m.Piece()][m.To()]
 		if m == best {
@@ -373,7 +373,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			continue
 		}
 		moveCount++
-		if !inCheck && standPat+int(evalParams[paramMaterial+int(m.Captured().Type())].eg)+150 <= alpha {
+		if !inCheck && standPat+int(evalParams[paramMaterial+int(m.Captured().Type())].eg)+qsDeltaMargin <= alpha {
 			continue
 		}
 		p.MakeMove(m)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 )
@@ -117,5 +118,55 @@ func TestEvaluationIncremental(t *testing.T) {
 	p = StartPosition()
 	if v := p.Evaluate(); v < 0 || v > 50 {
 		t.Errorf("start position evaluates to %d", v)
+	}
+}
+
+// TestParamsFileRoundTrip proves the tuner's writer reproduces params.go
+// exactly from the current weights, so tuned weights land in the same form.
+func TestParamsFileRoundTrip(t *testing.T) {
+	want, err := os.ReadFile("params.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := FormatParams(EvalParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Error("FormatParams does not reproduce params.go")
+	}
+}
+
+func TestEvalFeaturesMatchEvaluate(t *testing.T) {
+	coef := make([]int32, NumEvalParams)
+	params := EvalParams()
+	for _, p := range randomPositions(t, 100) {
+		phase := EvalFeatures(p, coef)
+		var mg, eg int64
+		for i, c := range coef {
+			mg += int64(c) * int64(params[i].MG)
+			eg += int64(c) * int64(params[i].EG)
+		}
+		v := (mg*int64(phase) + eg*int64(MaxPhase-phase)) / MaxPhase
+		if p.SideToMove() == Black {
+			v = -v
+		}
+		if d := v - int64(p.Evaluate()); d < -2 || d > 2 {
+			t.Errorf("%s: features give %d, Evaluate %d", p.FEN(), v, p.Evaluate())
+		}
+	}
+}
+
+func TestQuietLeaf(t *testing.T) {
+	s := NewSearcher(1)
+	// Red's cannon can take a horse at once: the leaf is after the exchange.
+	p := StartPosition()
+	leaf, score := s.QuietLeaf(p)
+	if leaf.Key() == p.Key() && score != p.Evaluate() {
+		t.Errorf("quiet start position: score %d, eval %d", score, p.Evaluate())
+	}
+	q, _ := s.QuietLeaf(&leaf)
+	if q.Key() != leaf.Key() {
+		t.Errorf("the leaf %s is not quiet", leaf.FEN())
 	}
 }

@@ -5,8 +5,8 @@ package engine
 // Piece-square tables are half tables (files a-e from Red's view, ranks 0-9);
 // files f-i mirror them, and Black uses the same tables turned around.
 //
-// Generated values: hand-set initial weights. `ucci tune` rewrites the
-// numbers between the markers.
+// The values are hand-set initial weights until `ucci tune` rewrites this
+// file (engine.FormatParams writes it).
 
 // S is a middle-game and end-game value.
 type S = scorePair
@@ -39,8 +39,18 @@ var evalParams = [numEvalParams]S{
 	// BEGIN PARAMS
 	// material
 	{0, 0}, {0, 0}, {40, 40}, {40, 40}, {100, 110}, {230, 240}, {110, 100}, {30, 40},
-	// piece-square tables
-	{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, // none
+	// piece-square tables (ranks 0-9 from the own side, files a-e)
+	// none
+	{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+	{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+	{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+	{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+	{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+	{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+	{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+	{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+	{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+	{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
 	// King
 	{0, 0}, {0, 0}, {0, 0}, {-5, -2}, {0, 0},
 	{0, 0}, {0, 0}, {0, 0}, {-16, -6}, {-12, -4},

@@ -153,7 +153,7 @@ func (w *worker) aspiration(depth int, report func(Info), start time.Time) {
 	s := w.s
 	prev := w.roots[w.pvIdx].prevScore
 	alpha, beta := -ScoreInfinite, ScoreInfinite
-	delta := 20
+	delta := aspirationWindow
 	if depth >= 5 && prev > -ScoreDecisive && prev < ScoreDecisive {
 		alpha, beta = max(prev-delta, -ScoreInfinite), min(prev+delta, ScoreInfinite)
 	}

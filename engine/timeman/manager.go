@@ -100,7 +100,7 @@ func (m *Manager) Start(b Budget, pondering bool) {
 // time spent pondering already covers the target (EE behaviour). It may be
 // called from any goroutine.
 func (m *Manager) PonderHit() (stopNow bool) {
-	m.startNs.Store(int64(m.now().Sub(m.epoch)))
+	m.startNs.Store(int64(m.sinceEpoch()))
 	m.pondering.Store(false)
 	return m.budget.Limited && m.wouldStop.Load()
 }
@@ -111,7 +111,16 @@ func (m *Manager) Elapsed() time.Duration {
 	if m.pondering.Load() {
 		return 0
 	}
-	return m.now().Sub(m.epoch) - time.Duration(m.startNs.Load())
+	return m.sinceEpoch() - time.Duration(m.startNs.Load())
+}
+
+// sinceEpoch returns the time since Start (time.Now if no source is set, so
+// that a Manager that was never started does not panic).
+func (m *Manager) sinceEpoch() time.Duration {
+	if m.now == nil {
+		return time.Since(m.epoch)
+	}
+	return m.now().Sub(m.epoch)
 }
 
 // HardStop reports whether the search must stop now: the hard limit, or
@@ -123,7 +132,7 @@ func (m *Manager) HardStop() bool {
 	if !m.budget.Limited || !m.ready.Load() || m.pondering.Load() {
 		return false
 	}
-	return int64(m.now().Sub(m.epoch))-m.startNs.Load() >= m.stopNs.Load()
+	return int64(m.sinceEpoch())-m.startNs.Load() >= m.stopNs.Load()
 }
 
 // IterationDone records a completed iteration and reports whether the
@@ -148,7 +157,7 @@ func (m *Manager) IterationDone(it Iteration) bool {
 		m.stopNs.Store(int64(min(time.Duration(float64(m.target)*overrunShare), m.budget.Hard)))
 		var spent time.Duration
 		if m.pondering.Load() {
-			spent = m.now().Sub(m.epoch) // all the time pondered so far
+			spent = m.sinceEpoch() // all the time pondered so far
 		} else {
 			spent = m.Elapsed()
 		}

@@ -237,3 +237,12 @@ func TestNoAllocations(t *testing.T) {
 		t.Errorf("Start/PonderHit allocate %v times", n)
 	}
 }
+
+func TestZeroManager(t *testing.T) {
+	var m Manager
+	if m.HardStop() || m.IterationDone(Iteration{Depth: 1, RootMoves: 1}) || m.PonderHit() {
+		t.Error("a Manager that was never started stopped a search")
+	}
+	_ = m.Elapsed()
+	_ = m.Target()
+}
