@@ -24,6 +24,8 @@ type Config struct {
 	Name, Version, Author string
 	// LogFile, if set, receives a zerolog log of the traffic (the -log flag).
 	LogFile string
+	// HashMB is the initial table size; 0 means the default of 64 MB.
+	HashMB int
 }
 
 // Session is one engine process's protocol state.
@@ -54,6 +56,9 @@ type Session struct {
 // NewSession returns a session writing protocol lines to w.
 func NewSession(w io.Writer, cfg Config) *Session {
 	s := &Session{cfg: cfg, set: defaultSettings(), hashMB: 64}
+	if cfg.HashMB > 0 {
+		s.hashMB = cfg.HashMB
+	}
 	s.log, s.logFile = openLog(cfg.LogFile)
 	s.out = newOutput(w, &s.log)
 	s.searcher = engine.NewSearcher(s.hashMB)
