@@ -353,9 +353,17 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	best := -ScoreInfinite
 	standPat := -ScoreInfinite
 	if !inCheck {
-		if hit && e.Eval != noEval {
+		switch {
+		case hit && e.Eval != noEval:
 			standPat = int(e.Eval)
-		} else {
+		case w.s.Knowledge >= 2:
+			// Lazy evaluation: far above beta on material and placement
+			// alone, the positional terms cannot bring it back.
+			if quick := p.pieceSquareScore(); quick-lazyEvalMargin >= beta {
+				return quick - lazyEvalMargin
+			}
+			standPat = w.evaluate()
+		default:
 			standPat = w.evaluate()
 		}
 		if standPat >= beta {

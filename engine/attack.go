@@ -129,17 +129,24 @@ type kingSafety struct {
 	// screens are the empty points between the general and an enemy cannon
 	// with nothing between them: a piece landing there gives the cannon a screen.
 	screens Bitboard
+	// valid tells whether blockers and screens have been computed for the
+	// current position (they are computed on the first legality test).
+	valid bool
 }
 
-// updateKingSafety sets inCheck and safety for the side to move.
+// updateKingSafety sets inCheck for the side to move and marks the
+// blockers and screens as not yet computed.
 func (p *Position) updateKingSafety() {
+	p.inCheck = p.kingSquareAttacked(p.kings[p.side], p.side)
+	p.safety.valid = false
+}
+
+// computeSafety fills the blockers and screens of the side to move, which
+// is not in check.
+func (p *Position) computeSafety() {
 	us := p.side
 	k := p.kings[us]
-	p.inCheck = p.kingSquareAttacked(k, us)
-	p.safety = kingSafety{}
-	if p.inCheck {
-		return // every move gets the full test
-	}
+	p.safety = kingSafety{valid: true}
 	them := us.Opponent()
 	rook, cannon, king := MakePiece(them, Rook), MakePiece(them, Cannon), MakePiece(them, King)
 	f, r := k.File(), k.Rank()
@@ -204,9 +211,13 @@ func (p *Position) updateKingSafety() {
 // on a screen point cannot expose the general and is accepted at once.
 func (p *Position) IsLegal(m Move) bool {
 	from := m.From()
-	if !p.inCheck && from != p.kings[p.side] &&
-		!p.safety.blockers.Has(from) && !p.safety.screens.Has(m.To()) {
-		return true
+	if !p.inCheck && from != p.kings[p.side] {
+		if !p.safety.valid {
+			p.computeSafety()
+		}
+		if !p.safety.blockers.Has(from) && !p.safety.screens.Has(m.To()) {
+			return true
+		}
 	}
 	return !p.moveExposesKing(m)
 }

@@ -128,11 +128,21 @@ func (mp *movePicker) next() Move {
 			for i, m := range mp.list.Moves[:mp.list.Count] {
 				mp.scores[i] = h[m.Piece()][m.To()]
 			}
-			mp.sort()
 		case stageQuiets:
 			for !mp.skipQuiets && mp.cur < mp.list.Count {
-				m := mp.list.Moves[mp.cur]
-				mp.cur++
+				// The first quiets are picked one by one (a cut-off often
+				// comes early); the rest is sorted once.
+				var m Move
+				switch {
+				case mp.cur < quietPicks:
+					m = mp.pickBest()
+				case mp.cur == quietPicks:
+					mp.sortFrom(mp.cur)
+					fallthrough
+				default:
+					m = mp.list.Moves[mp.cur]
+					mp.cur++
+				}
 				if m == mp.ttMove || m == mp.killer1 || m == mp.killer2 || m == mp.counter {
 					continue
 				}
@@ -176,14 +186,36 @@ func (mp *movePicker) next() Move {
 	}
 }
 
-// sort orders the generated moves by descending score (insertion sort:
-// the lists are short and often nearly sorted).
-func (mp *movePicker) sort() {
+// quietPicks is how many quiet moves are chosen by selection before the
+// rest of the list is sorted.
+const quietPicks = 4
+
+// pickBest moves the best-scored remaining move to the front and returns it.
+func (mp *movePicker) pickBest() Move {
 	l, sc := &mp.list.Moves, mp.scores
-	for i := 1; i < mp.list.Count; i++ {
+	best := mp.cur
+	for i := mp.cur + 1; i < mp.list.Count; i++ {
+		if sc[i] > sc[best] {
+			best = i
+		}
+	}
+	l[mp.cur], l[best] = l[best], l[mp.cur]
+	sc[mp.cur], sc[best] = sc[best], sc[mp.cur]
+	mp.cur++
+	return l[mp.cur-1]
+}
+
+// sort orders the generated moves by descending score.
+func (mp *movePicker) sort() { mp.sortFrom(0) }
+
+// sortFrom orders the moves from index start on by descending score
+// (insertion sort: the lists are short and often nearly sorted).
+func (mp *movePicker) sortFrom(start int) {
+	l, sc := &mp.list.Moves, mp.scores
+	for i := start + 1; i < mp.list.Count; i++ {
 		m, v := l[i], sc[i]
 		j := i
-		for ; j > 0 && sc[j-1] < v; j-- {
+		for ; j > start && sc[j-1] < v; j-- {
 			l[j], sc[j] = l[j-1], sc[j-1]
 		}
 		l[j], sc[j] = m, v

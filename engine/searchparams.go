@@ -19,6 +19,7 @@ const (
 	lmrHistoryDivisor  = 6000 // history score per ply of reduction change
 	aspirationWindow   = 20   // initial aspiration half-width
 	qsDeltaMargin      = 150  // delta-pruning margin in quiescence
+	lazyEvalMargin     = 300  // quiescence stand-pat without positional terms beyond this
 	historyBonusFactor = 32   // history bonus per depth squared
 	historyBonusMax    = 4000 // history bonus cap
 )

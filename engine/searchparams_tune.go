@@ -18,6 +18,7 @@ var (
 	lmrHistoryDivisor  = 6000
 	aspirationWindow   = 20
 	qsDeltaMargin      = 150
+	lazyEvalMargin     = 300
 	historyBonusFactor = 32
 	historyBonusMax    = 4000
 )
@@ -37,6 +38,7 @@ var TunableParams = []TunableParam{
 	{"LMRHistoryDivisor", &lmrHistoryDivisor, 1000, 20000},
 	{"AspirationWindow", &aspirationWindow, 5, 80},
 	{"QSDeltaMargin", &qsDeltaMargin, 50, 400},
+	{"LazyEvalMargin", &lazyEvalMargin, 100, 1000},
 	{"HistoryBonusFactor", &historyBonusFactor, 8, 64},
 	{"HistoryBonusMax", &historyBonusMax, 1000, 16000},
 }
