@@ -29,6 +29,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runJudge(args[1:], stdout, stderr)
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
+	case "tune":
+		return runTune(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprintf(stdout, "ucci %s\n", version)
 		return 0
