@@ -367,6 +367,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			standPat = w.evaluate()
 		}
 		if standPat >= beta {
+			if !hit {
+				w.s.tt.Store(p.key, tt.Entry{Score: int16(standPat), Eval: int16(standPat), Depth: -1, Bound: tt.BoundLower})
+			}
 			return standPat
 		}
 		alpha = max(alpha, standPat)

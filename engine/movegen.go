@@ -43,21 +43,10 @@ func (p *Position) HasLegalMove() bool {
 	return false
 }
 
-// addStep adds a move to a target square if the mode wants it.
-func (p *Position) addStep(list *MoveList, mode int, from, to Square, pc Piece) {
-	target := p.board[to]
-	if target == NoPiece {
-		if mode&genQuiets != 0 {
-			list.add(newMove(from, to, pc, NoPiece))
-		}
-	} else if target.Color() != pc.Color() && mode&genCaptures != 0 {
-		list.add(newMove(from, to, pc, target))
-	}
-}
-
 // generateSteps adds the moves of a stepping piece using a step table; a
 // target whose block square is occupied is skipped.
 func (p *Position) generateSteps(list *MoveList, mode int, pc Piece, table *[NumSquares]stepList) {
+	us := pc.Color()
 	for bb := p.pieces[pc]; !bb.IsEmpty(); {
 		from := bb.PopFirst()
 		steps := &table[from]
@@ -66,7 +55,17 @@ func (p *Position) generateSteps(list *MoveList, mode int, pc Piece, table *[Num
 			if t.block != NoSquare && p.board[t.block] != NoPiece {
 				continue
 			}
-			p.addStep(list, mode, from, t.to, pc)
+			target := p.board[t.to]
+			switch {
+			case target == NoPiece:
+				if mode&genQuiets != 0 {
+					list.Moves[list.Count] = newMove(from, t.to, pc, NoPiece)
+					list.Count++
+				}
+			case target.Color() != us && mode&genCaptures != 0:
+				list.Moves[list.Count] = newMove(from, t.to, pc, target)
+				list.Count++
+			}
 		}
 	}
 }
