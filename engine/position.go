@@ -159,7 +159,8 @@ func (p *Position) MakeMove(m Move) {
 	if us == Black {
 		p.fullmove++
 	}
-	p.updateKingSafety()
+	p.inCheck = p.mayGiveCheck(from, to, pc) && p.kingSquareAttacked(p.kings[p.side], p.side)
+	p.safety.valid = false
 
 	if captured != NoPiece {
 		p.rule60 = 0
@@ -169,6 +170,27 @@ func (p *Position) MakeMove(m Move) {
 	}
 	p.revPlies++
 	p.advanceRule60(us)
+}
+
+// mayGiveCheck tells whether moving pc from from to to can have put the
+// opponent's general in check: only a move that starts or ends on the
+// general's rank or file, leaves a horse-leg point beside it, or brings a
+// horse within reach of it can. (The opponent was not in check before.)
+func (p *Position) mayGiveCheck(from, to Square, pc Piece) bool {
+	k := p.kings[pc.Color().Opponent()]
+	kf, kr := k.File(), k.Rank()
+	if from.File() == kf || from.Rank() == kr || to.File() == kf || to.Rank() == kr {
+		return true
+	}
+	df, dr := from.File()-kf, from.Rank()-kr
+	if df*df == 1 && dr*dr == 1 {
+		return true
+	}
+	if pc.Type() == Horse {
+		df, dr = to.File()-kf, to.Rank()-kr
+		return df*df+dr*dr == 5
+	}
+	return false
 }
 
 // advanceRule60 updates the natural-limit counter after a quiet move by us:
