@@ -2,7 +2,6 @@ package engine
 
 import (
 	"runtime"
-	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -308,7 +307,18 @@ func (s *Searcher) nodes() uint64 {
 	return n
 }
 
-// sortRootMoves orders root moves by score, stable for equal scores.
+// sortRootMoves orders root moves by score, stable for equal scores
+// (insertion sort: short, nearly sorted, and no allocation).
 func sortRootMoves(r []rootMove) {
-	sort.SliceStable(r, func(i, j int) bool { return r[i].score > r[j].score })
+	for i := 1; i < len(r); i++ {
+		if r[i].score <= r[i-1].score {
+			continue
+		}
+		m := r[i]
+		j := i
+		for ; j > 0 && r[j-1].score < m.score; j-- {
+			r[j] = r[j-1]
+		}
+		r[j] = m
+	}
 }

@@ -25,3 +25,63 @@ func TestSearchStartPosition(t *testing.T) {
 		t.Logf("depth %d score %d nodes %d time %v pv %v", i.Depth, i.Score, i.Nodes, i.Time, i.PV)
 	}
 }
+
+// TestSearchAllocatesNothingPerNode compares the allocations of a shallow
+// and a deep search: a search allocates a fixed amount at the root (root
+// move list, goroutine, channel) and nothing per node.
+func TestSearchAllocatesNothingPerNode(t *testing.T) {
+	s := NewSearcher(16)
+	p, _ := NewPosition("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1")
+	var nodes [2]uint64
+	measure := func(i, depth int) float64 {
+		return testing.AllocsPerRun(3, func() {
+			s.Clear()
+			nodes[i] = s.Search(p, Limits{Depth: depth}, nil).Nodes
+		})
+	}
+	shallow := measure(0, 2)
+	deep := measure(1, 9)
+	if nodes[1] < 50*nodes[0] {
+		t.Fatalf("deep search too small: %d vs %d nodes", nodes[1], nodes[0])
+	}
+	if deep > shallow {
+		t.Errorf("a %d-node search allocates %.0f times, a %d-node one %.0f", nodes[1], deep, nodes[0], shallow)
+	}
+}
+
+func TestSearchFindsMateAndRespectsBans(t *testing.T) {
+	const fen = "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1"
+	res, _ := searchDepth(t, fen, 4)
+	if res.Score != ScoreMate-1 {
+		t.Errorf("mate in one scored %d", res.Score)
+	}
+	p, _ := NewPosition(fen)
+	s := NewSearcher(1)
+	b9, _ := p.ParseMove("b0b9")
+	d0, _ := p.ParseMove("b0d0")
+	r := s.Search(p, Limits{Depth: 4, BanMoves: []Move{b9, d0}}, nil)
+	if r.BestMove == b9 || r.BestMove == d0 || r.BestMove == NoMove {
+		t.Errorf("banned move or none: %s", r.BestMove)
+	}
+}
+
+func TestSearchPerpetualCheckIsALoss(t *testing.T) {
+	// RULES_CASES F8: Black's soldier checks on every move. After two
+	// cycles Black must vary: repeating the check loses by rule.
+	g, _ := NewGame("3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", RulesCXA)
+	for _, m := range []string{"f1e1", "f2e2", "e1f1", "e2f2", "f1e1"} {
+		if _, err := g.PlayMove(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := g.Position()
+	s := NewSearcher(4)
+	r := s.Search(&p, Limits{Depth: 8}, nil)
+	if r.BestMove.String() == "f2e2" {
+		t.Errorf("black repeats its perpetual check (score %d)", r.Score)
+	}
+	if r.Score <= -ScoreDecisive {
+		t.Errorf("black scores its best move as a rule loss: %d", r.Score)
+	}
+	t.Logf("black plays %s, score %d", r.BestMove, r.Score)
+}
