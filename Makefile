@@ -23,7 +23,7 @@ test: vet
 
 # Speed figures: perft and search benchmarks, then the bench signature.
 bench: build
-	$(GO) test -run '^$$' -bench . -benchtime 3x ./engine/
+	$(GO) test -run '^$$' -bench . -benchtime 3x ./bench/
 	./$(BIN) bench
 
 # Every perft row, however deep (about 20 minutes on one core).
