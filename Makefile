@@ -41,3 +41,24 @@ BOOK_FLAGS ?= -plies 30 -min-games 2 -min-score 0.3
 book:
 	$(GO) run ./cmd/ucci book build -out book/default.xqb $(BOOK_FLAGS) $(BOOK_GAMES)
 	$(MAKE) build
+
+# Evaluation tuning (tuning/, see tuning/README.md). tune-data writes the
+# labelled quiet positions of the CCPD master games (plus any PGN files in
+# TUNE_SELFPLAY) to $(TUNE_DIR), which is git-ignored; tune fits every
+# evaluation weight to them and rewrites engine/params.go only when
+# TUNE_OUT=engine/params.go is given (land it only after an SPRT pass).
+TUNE_DIR        ?= tmp/tune
+TUNE_GAMES      ?= ../shared/data/ccpd/master-games.pgn
+TUNE_SELFPLAY   ?=
+TUNE_DATA_FLAGS ?= -skip 10
+TUNE_DATA       ?= $(TUNE_DIR)/master.tsv.gz
+TUNE_OUT        ?= $(TUNE_DIR)/params.go
+TUNE_FLAGS      ?=
+TUNE_CREDIT     := Source: Chinese Chess Practical Dataset (CCPD) master games by Yu-Han Tseng, CC BY 4.0
+.PHONY: tune-data tune
+tune-data: build
+	mkdir -p $(TUNE_DIR)
+	nice -n 10 ./$(BIN) tune data -out $(TUNE_DATA) $(TUNE_DATA_FLAGS) -credit "$(TUNE_CREDIT)" $(TUNE_GAMES) $(TUNE_SELFPLAY)
+tune: build
+	mkdir -p $(TUNE_DIR)
+	nice -n 10 ./$(BIN) tune texel -data $(TUNE_DATA) -out $(TUNE_OUT) -plot $(TUNE_DIR)/loss.png $(TUNE_FLAGS)

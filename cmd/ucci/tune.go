@@ -22,6 +22,8 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "data":
 		return tunecmd.Data(args[1:], stdout, stderr)
+	case "texel":
+		return tunecmd.Texel(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "tune: unknown command %q\n%s\n", args[0], tuneUsage)
 	return 2
