@@ -85,3 +85,39 @@ func TestSearchPerpetualCheckIsALoss(t *testing.T) {
 	}
 	t.Logf("black plays %s, score %d", r.BestMove, r.Score)
 }
+
+// TestLazySMP runs several threads on one table (with -race in CI) and
+// checks that they agree on a legal move and share the work.
+func TestLazySMP(t *testing.T) {
+	s := NewSearcher(8)
+	s.SetThreads(3)
+	p, _ := NewPosition("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1")
+	res := s.Search(p, Limits{Depth: 7}, nil)
+	var list MoveList
+	p.GenerateLegalMoves(&list)
+	if !list.Contains(res.BestMove) {
+		t.Fatalf("illegal best move %s", res.BestMove)
+	}
+	if res.Nodes == 0 || s.workers[1].nodes == 0 || s.workers[2].nodes == 0 {
+		t.Errorf("helpers did not search: %d total, %d, %d", res.Nodes, s.workers[1].nodes, s.workers[2].nodes)
+	}
+	// Stop from another goroutine ends an infinite multi-threaded search.
+	wait := s.Go(p, Limits{Infinite: true}, nil)
+	s.Stop()
+	if r := wait(); !list.Contains(r.BestMove) {
+		t.Errorf("stopped search returned %s", r.BestMove)
+	}
+}
+
+// TestDeterministicSingleThread: one thread gives the same nodes and move twice.
+func TestDeterministicSingleThread(t *testing.T) {
+	run := func() Result {
+		s := NewSearcher(8)
+		p, _ := NewPosition(BenchFENs[3])
+		return s.Search(p, Limits{Depth: 8}, nil)
+	}
+	a, b := run(), run()
+	if a.Nodes != b.Nodes || a.BestMove != b.BestMove || a.Score != b.Score {
+		t.Errorf("two runs differ: %+v vs %+v", a, b)
+	}
+}
