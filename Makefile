@@ -30,6 +30,32 @@ bench: build
 perft-deep:
 	PERFT_MAX_NODES=100000000000 $(GO) test -count=1 -timeout 4h -run TestPerft -v ./engine/
 
+# The README's strength check: bin/ucci against OPPONENT at 2 s + 0.02 s,
+# e.g. make match OPPONENT=/path/to/engine GAMES=300. OPPONENT is an engine
+# SPEC of ucci match (a path, or "cmd=PATH name=NAME option.NAME=VALUE");
+# MATCH_FLAGS adds flags (e.g. -sprt 0,5,0.05,0.05); the games go to MATCH_PGN.
+OPPONENT    ?=
+GAMES       ?= 300
+MATCH_TC    ?= 2+0.02
+MATCH_CONC  ?= 2
+MATCH_PGN   ?= tmp/match.pgn
+MATCH_FLAGS ?=
+.PHONY: match openings
+match: build
+	@test -n "$(OPPONENT)" || { echo 'usage: make match OPPONENT=/path/to/engine [GAMES=300]'; exit 2; }
+	mkdir -p $(dir $(MATCH_PGN))
+	./$(BIN) match -engine "cmd=$(BIN) name=ucci" -engine "$(OPPONENT)" -games $(GAMES) -tc $(MATCH_TC) \
+		-concurrency $(MATCH_CONC) -pgn $(MATCH_PGN) $(MATCH_FLAGS)
+
+# The match runner's built-in opening set, tuning/match/openings.txt
+# (embedded), from the CCPD master games.
+OPENINGS_GAMES ?= ../shared/data/ccpd/master-games.pgn
+OPENINGS_FLAGS ?= -n 200 -min-ply 6 -max-ply 10 -min-games 20
+OPENINGS_CREDIT := Chinese Chess Practical Dataset (CCPD) master games by Yu-Han Tseng, CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/); positions selected, not modified
+openings:
+	$(GO) run ./cmd/ucci match openings -pgn $(OPENINGS_GAMES) -out tuning/match/openings.txt $(OPENINGS_FLAGS) -credit "$(OPENINGS_CREDIT)"
+	$(MAKE) build
+
 clean:
 	rm -rf bin dist
 

@@ -29,6 +29,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runJudge(args[1:], stdout, stderr)
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
+	case "match":
+		return runMatch(args[1:], stdin, stdout, stderr)
 	case "tune":
 		return runTune(args[1:], stdout, stderr)
 	case "version", "-version", "--version":

@@ -1,0 +1,333 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/tuning/match"
+)
+
+const matchUsage = `usage:
+  ucci match -engine SPEC -engine SPEC [...] [-games N] [-tc CONTROL] [-concurrency K]
+             [-openings FILE] [-pgn OUT.pgn] [-rules cxa|axf] [-format gauntlet|roundrobin] ...
+  ucci match openings -pgn GAMES.pgn -out FILE [-n 200] [-min-ply 6] [-max-ply 10] ...
+
+SPEC is a path, or "cmd=PATH [name=NAME] [proto=ucci|uci] [option.NAME=VALUE ...] [arg=ARG ...]
+[dir=DIR] [units=ms|s]" quoted as one argument.`
+
+// engineFlags collects repeated -engine flags.
+type engineFlags []match.EngineSpec
+
+func (e *engineFlags) String() string { return fmt.Sprint(len(*e), " engines") }
+
+func (e *engineFlags) Set(s string) error {
+	spec, err := match.ParseEngineSpec(s)
+	if err != nil {
+		return err
+	}
+	*e = append(*e, spec)
+	return nil
+}
+
+// runMatch implements `ucci match` and `ucci match openings`.
+func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "openings" {
+		return runMatchOpenings(args[1:], stdout, stderr)
+	}
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var engines engineFlags
+	fs.Var(&engines, "engine", "an engine SPEC (repeat; the first one meets the others in a gauntlet)")
+	games := fs.Int("games", 2, "games of each pairing")
+	tc := fs.String("tc", "10+0.1", "time control: [MOVES/]SECONDS[+INC][:...], e.g. 10+0.1 or 40/5400:10/900, or a name such as CXA-6.1")
+	tcRed := fs.String("tc-red", "", "Red's time control (default -tc)")
+	tcBlack := fs.String("tc-black", "", "Black's time control (default -tc)")
+	moveCap := fs.String("movecap", "", "longest time for any single move, in seconds")
+	concurrency := fs.Int("concurrency", 1, "games played at once")
+	openings := fs.String("openings", "", "openings: one FEN per line (';' comments) or PGN games (default: the built-in balanced set)")
+	seed := fs.Uint64("seed", 0, "shuffle the openings with this seed (0: file order)")
+	pgnOut := fs.String("pgn", "", "write the games to this PGN file")
+	rulesName := fs.String("rules", "cxa", "repetition rules: cxa (Chinese 1999) or axf (Asian)")
+	formatName := fs.String("format", "gauntlet", "gauntlet or roundrobin")
+	natural := fs.Int("naturallimit", engine.DefaultNaturalLimit, "natural-move limit in plies (0 = off)")
+	folds := fs.Int("folds", 3, "occurrences of a position that trigger the repetition rules")
+	maxPlies := fs.Int("maxplies", 0, "adjudicate a draw after this many plies (0 = never)")
+	resign := fs.String("resign", "", "resign adjudication SCORE,MOVES (both engines' scores agree for MOVES moves each)")
+	draw := fs.String("draw", "", "draw adjudication SCORE,MOVES,AFTER (|score| <= SCORE for MOVES moves each, after move AFTER)")
+	grace := fs.Int("grace", 200, "ms a move may come after the flag fell (after stop) and still count")
+	sprt := fs.String("sprt", "", "stop on an SPRT decision: elo0,elo1,alpha,beta (two engines)")
+	penta := fs.Bool("sprt-pentanomial", false, "SPRT on game pairs (pentanomial) instead of games (trinomial)")
+	logFile := fs.String("log", "", "write the engine traffic to this file")
+	handshake := fs.Duration("handshake", 10*time.Second, "timeout for ucciok/uciok and readyok")
+	restart := fs.Bool("restart", false, "start fresh engine processes for every game")
+	event := fs.String("event", "", "PGN Event tag")
+	site := fs.String("site", "", "PGN Site tag")
+	quiet := fs.Bool("quiet", false, "no progress output")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, matchUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "match: "+format+"\n", a...)
+		return 2
+	}
+	if fs.NArg() != 0 {
+		return fail("unexpected argument %q", fs.Arg(0))
+	}
+	if len(engines) < 2 {
+		return fail("at least two -engine flags are needed")
+	}
+	cfg := match.Config{
+		Engines:          engines,
+		Games:            *games,
+		Concurrency:      *concurrency,
+		Folds:            *folds,
+		MaxPlies:         *maxPlies,
+		Grace:            time.Duration(*grace) * time.Millisecond,
+		HandshakeTimeout: *handshake,
+		Restart:          *restart,
+		Event:            *event,
+		Site:             *site,
+	}
+	if *grace == 0 {
+		cfg.Grace = -1
+	}
+	cfg.NaturalLimit = *natural
+	if *natural == 0 {
+		cfg.NaturalLimit = -1
+	}
+	var err error
+	if cfg.Control, err = parseControls(*tc, *tcRed, *tcBlack, *moveCap); err != nil {
+		return fail("%v", err)
+	}
+	if cfg.Rules, err = engine.ParseRuleSet(*rulesName); err != nil {
+		return fail("%v", err)
+	}
+	if cfg.Format, err = match.ParseFormat(*formatName); err != nil {
+		return fail("%v", err)
+	}
+	if *resign != "" {
+		if err := cfg.Adjudication.ParseResign(*resign); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if *draw != "" {
+		if err := cfg.Adjudication.ParseDraw(*draw); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if *sprt != "" {
+		t, err := match.ParseSPRT(*sprt)
+		if err != nil {
+			return fail("%v", err)
+		}
+		t.Pentanomial = *penta
+		cfg.SPRT = &t
+	}
+	ops, err := loadOpenings(*openings)
+	if err != nil {
+		return fail("%v", err)
+	}
+	cfg.Openings = match.ShuffleOpenings(ops, *seed)
+
+	closers, err := openOutputs(&cfg, *pgnOut, *logFile)
+	defer func() {
+		for _, c := range closers {
+			c.Close()
+		}
+	}()
+	if err != nil {
+		return fail("%v", err)
+	}
+	if !*quiet {
+		progress := match.NewProgress(stderr, isTerminal(stderr))
+		cfg.OnGame = progress.Update
+		defer progress.Done()
+		fmt.Fprintf(stderr, "match: %d engines, %s, %d games per pairing, tc %s, %d openings, concurrency %d\n",
+			len(engines), cfg.Format, cfg.Games, cfg.Control, len(cfg.Openings), cfg.Concurrency)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res, err := match.Run(ctx, cfg)
+	if res != nil {
+		if cfg.OnGame != nil {
+			fmt.Fprintln(stderr)
+		}
+		res.WriteReport(stdout)
+	}
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "match: %v\n", err)
+		return 1
+	case res.Interrupted:
+		return 130
+	}
+	return 0
+}
+
+// parseControls builds the time control from -tc, -tc-red, -tc-black and
+// -movecap.
+func parseControls(tc, red, black, moveCap string) (timeman.Control, error) {
+	ctl, err := timeman.Parse(tc)
+	if err != nil {
+		return ctl, err
+	}
+	if red != "" {
+		c, err := timeman.Parse(red)
+		if err != nil {
+			return ctl, err
+		}
+		ctl.Red = c.Red
+	}
+	if black != "" {
+		c, err := timeman.Parse(black)
+		if err != nil {
+			return ctl, err
+		}
+		ctl.Black = c.Black
+	}
+	if moveCap != "" {
+		d, err := timeman.ParseSeconds(moveCap)
+		if err != nil || d <= 0 {
+			return ctl, fmt.Errorf("bad -movecap %q", moveCap)
+		}
+		ctl.Red.MoveCap, ctl.Black.MoveCap = d, d
+	}
+	return ctl, nil
+}
+
+// loadOpenings reads the openings file, or the built-in set for "".
+func loadOpenings(path string) ([]match.Opening, error) {
+	if path == "" {
+		return match.DefaultOpenings()
+	}
+	return match.LoadOpenings(path)
+}
+
+// openOutputs creates the PGN and log files.
+func openOutputs(cfg *match.Config, pgnPath, logPath string) ([]io.Closer, error) {
+	var closers []io.Closer
+	for _, o := range []struct {
+		path string
+		dst  *io.Writer
+	}{{pgnPath, &cfg.PGN}, {logPath, &cfg.Log}} {
+		if o.path == "" {
+			continue
+		}
+		f, err := os.Create(o.path)
+		if err != nil {
+			return closers, err
+		}
+		closers = append(closers, f)
+		*o.dst = f
+	}
+	return closers, nil
+}
+
+// isTerminal tells whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// runMatchOpenings implements `ucci match openings`: it chooses balanced
+// opening positions from master games and writes an openings file.
+func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("match openings", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	in := fs.String("pgn", "", "PGN file of games with results (required)")
+	out := fs.String("out", "", "openings file to write (default: standard output)")
+	var o match.GenOptions
+	fs.IntVar(&o.Count, "n", 200, "number of positions")
+	fs.IntVar(&o.MinPly, "min-ply", 6, "shallowest position, in plies")
+	fs.IntVar(&o.MaxPly, "max-ply", 10, "deepest position, in plies")
+	fs.IntVar(&o.MinGames, "min-games", 20, "games that must have reached a position")
+	fs.Float64Var(&o.MaxDeviation, "deviation", 0.06, "largest difference of Red's score from its average")
+	fs.Float64Var(&o.MaxDrawRate, "max-draws", 0.6, "largest share of drawn games")
+	fs.IntVar(&o.PerFamily, "per-family", 4, "most positions below one position at -min-ply")
+	credit := fs.String("credit", "", "attribution line for the source games, written into the header")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, matchUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *in == "" || fs.NArg() != 0 {
+		fs.Usage()
+		return 2
+	}
+	f, err := os.Open(*in)
+	if err != nil {
+		fmt.Fprintf(stderr, "match openings: %v\n", err)
+		return 1
+	}
+	defer f.Close()
+	ps, rep, err := match.GenerateOpenings(f, *in, o)
+	if err != nil {
+		fmt.Fprintf(stderr, "match openings: %v\n", err)
+		return 1
+	}
+	header := fmt.Sprintf("%d positions %d-%d plies into the games of %s\n"+
+		"(%d games, Red scored %.1f%%; %d positions reached in >= %d games, %d of them balanced).\n"+
+		"Chosen by: ucci match openings %s\n"+
+		"Each line: FEN ; ECCO, the moves that first reached it, Red's results +W =D -L there.",
+		len(ps), o.MinPly, o.MaxPly, baseName(*in), rep.Games, 100*rep.RedScore, rep.Candidates, o.MinGames, rep.Balanced,
+		shellJoin(args))
+	if *credit != "" {
+		header = "Source: " + *credit + "\n" + header
+	}
+	w := stdout
+	if *out != "" {
+		of, err := os.Create(*out)
+		if err != nil {
+			fmt.Fprintf(stderr, "match openings: %v\n", err)
+			return 1
+		}
+		defer of.Close()
+		w = of
+	}
+	if err := match.WriteOpenings(w, header, ps); err != nil {
+		fmt.Fprintf(stderr, "match openings: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "match openings: %d positions from %d games (%d skipped)\n", len(ps), rep.Games, rep.Skipped)
+	return 0
+}
+
+// shellJoin joins arguments for a shell, quoting those that need it.
+func shellJoin(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		if a == "" || strings.ContainsAny(a, " \t\"'\\$`;&|<>()*?[]#~") {
+			out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// baseName returns the last element of a slash-separated path.
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/goxq/ucci/pgn"
+)
+
+// buildFakeEngine builds the match runner's scripted test engine.
+func buildFakeEngine(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "fakeengine")
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		gobin = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	out, err := exec.Command(gobin, "build", "-o", bin, "../../tuning/match/testdata/fakeengine").CombinedOutput()
+	if err != nil {
+		t.Fatalf("building the fake engine: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestMatchCommand(t *testing.T) {
+	fake := buildFakeEngine(t)
+	dir := t.TempDir()
+	pgnPath := filepath.Join(dir, "out.pgn")
+	logPath := filepath.Join(dir, "traffic.log")
+	openings := filepath.Join(dir, "openings.txt")
+	os.WriteFile(openings, []byte("3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1 ; mate in one\nstartpos moves h2e2 h9g7\n"), 0o644)
+	code, out, errOut := runCapture("match",
+		"-engine", "cmd="+fake+" name=alpha arg=-script arg=b0b9",
+		"-engine", "cmd="+fake+" name=beta proto=uci arg=-proto arg=uci",
+		"-engine", fake,
+		"-format", "roundrobin", "-games", "2", "-tc", "5+0.05", "-openings", openings,
+		"-pgn", pgnPath, "-log", logPath, "-maxplies", "20", "-concurrency", "2", "-quiet")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	for _, want := range []string{"Games: 6 of 6", "alpha vs beta: W ", "alpha vs fakeengine: W ", "beta vs fakeengine: W ", "Table:", "Terminations:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	games, bad, err := pgn.ReadFile(pgnPath)
+	if err != nil || len(bad) > 0 || len(games) != 6 {
+		t.Fatalf("PGN: %d games, %d bad, %v", len(games), len(bad), err)
+	}
+	for _, g := range games {
+		if g.Tag("TimeControl") != "5+0.05" || g.Tag("Termination") == "" || g.Tag("Game") != "Chinese Chess" {
+			t.Errorf("tags %v", g.Tags)
+		}
+	}
+	if log, _ := os.ReadFile(logPath); !strings.Contains(string(log), "> go wtime ") {
+		t.Error("the traffic log lacks the UCI engine's go")
+	}
+}
+
+func TestMatchCommandErrors(t *testing.T) {
+	cases := [][]string{
+		{"match"},
+		{"match", "-engine", "a"},
+		{"match", "-engine", "a", "-engine", "cmd=b foo=1"},
+		{"match", "-engine", "a", "-engine", "b", "-tc", "x"},
+		{"match", "-engine", "a", "-engine", "b", "-rules", "x"},
+		{"match", "-engine", "a", "-engine", "b", "-format", "swiss"},
+		{"match", "-engine", "a", "-engine", "b", "-sprt", "1,2"},
+		{"match", "-engine", "a", "-engine", "b", "-resign", "x"},
+		{"match", "-engine", "a", "-engine", "b", "-draw", "1,2"},
+		{"match", "-engine", "a", "-engine", "b", "-movecap", "-1"},
+		{"match", "-engine", "a", "-engine", "b", "-openings", "/nonexistent/file"},
+		{"match", "-engine", "a", "-engine", "b", "extra"},
+		{"match", "openings"},
+	}
+	for _, args := range cases {
+		if code, _, _ := runCapture(args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+	if code, _, errOut := runCapture("match", "-engine", "/nonexistent/engine", "-engine", "b", "-quiet"); code != 1 {
+		t.Errorf("missing engine: exit %d (%s)", code, errOut)
+	}
+}
+
+func TestParseControls(t *testing.T) {
+	ctl, err := parseControls("10+0.1", "", "40/60", "2.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ctl.String(); got != "10+0.1@2.5,40/60@2.5" {
+		t.Errorf("control %q", got)
+	}
+	if _, err := parseControls("10", "bad", "", ""); err == nil {
+		t.Error("bad -tc-red accepted")
+	}
+}
+
+func TestMatchOpeningsCommand(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "games.pgn")
+	var b strings.Builder
+	for _, r := range []string{"1-0", "0-1", "1/2-1/2", "1-0"} {
+		b.WriteString("[Result \"" + r + "\"]\n\nh2e2 h9g7 h0g2 i9h9 i0h0 b9c7 " + r + "\n\n")
+	}
+	os.WriteFile(in, []byte(b.String()), 0o644)
+	out := filepath.Join(dir, "openings.txt")
+	code, _, errOut := runCapture("match", "openings", "-pgn", in, "-out", out, "-min-games", "2", "-credit", "test games")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, _ := os.ReadFile(out)
+	text := string(data)
+	if !strings.Contains(text, "; Source: test games") || !strings.Contains(text, "-credit 'test games'") ||
+		!strings.Contains(text, "r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKABR1 w - - 6 4 ; - h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 +2 =1 -1") {
+		t.Errorf("openings file:\n%s", text)
+	}
+}

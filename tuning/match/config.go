@@ -1,0 +1,186 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/timeman"
+)
+
+// Format is the tournament format.
+type Format uint8
+
+// The formats. Gauntlet: the first engine meets each of the others.
+// RoundRobin: every engine meets every other.
+const (
+	Gauntlet Format = iota
+	RoundRobin
+)
+
+// String returns "gauntlet" or "roundrobin".
+func (f Format) String() string {
+	if f == RoundRobin {
+		return "roundrobin"
+	}
+	return "gauntlet"
+}
+
+// ParseFormat reads "gauntlet" or "roundrobin" (also "rr").
+func ParseFormat(s string) (Format, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "gauntlet":
+		return Gauntlet, nil
+	case "roundrobin", "round-robin", "rr":
+		return RoundRobin, nil
+	}
+	return Gauntlet, fmt.Errorf("unknown format %q (want gauntlet or roundrobin)", s)
+}
+
+// Config describes a match. Zero fields take the defaults noted.
+type Config struct {
+	// Engines lists the participants; at least two.
+	Engines []EngineSpec
+	// Games is the number of games of each pairing (default 2).
+	Games int
+	// Format is gauntlet (default) or round robin.
+	Format Format
+	// Control is the time control; the zero Control means 10+0.1.
+	Control timeman.Control
+	// Grace is how long a move may come after the clock ran out (after
+	// stop was sent) and still count (default 200 ms, UCCILEAG's
+	// StoppingTime). Use a negative value for no grace.
+	Grace time.Duration
+	// Openings are played in order, each twice with colours swapped
+	// (default DefaultOpenings).
+	Openings []Opening
+	// Rules is the repetition rule set of the referee.
+	Rules engine.RuleSet
+	// NaturalLimit is the natural-move limit in plies (default
+	// engine.DefaultNaturalLimit); a negative value turns it off.
+	NaturalLimit int
+	// Folds is the number of occurrences that triggers the repetition
+	// rules (default 3).
+	Folds int
+	// MaxPlies adjudicates a game still running after this many plies as a
+	// draw (0 = no limit).
+	MaxPlies int
+	// Adjudication holds the optional score adjudication rules.
+	Adjudication Adjudication
+	// SPRT, when set, stops the match once the test decides (two engines).
+	SPRT *SPRT
+	// Concurrency is the number of games played at once (default 1).
+	Concurrency int
+	// HandshakeTimeout bounds the wait for ucciok/uciok, readyok and the
+	// new-game sync (default 10 s).
+	HandshakeTimeout time.Duration
+	// QuitTimeout is how long an engine may take to exit after quit before
+	// it is killed (default 1 s).
+	QuitTimeout time.Duration
+	// Restart starts fresh engine processes for every game instead of
+	// reusing them with a new-game command.
+	Restart bool
+	// Event and Site fill the PGN tags (Event defaults to "Engine match").
+	Event, Site string
+	// PGN receives every finished game (nil: none written).
+	PGN io.Writer
+	// Log receives the engine traffic (nil: none).
+	Log io.Writer
+	// OnGame, if set, is called after each finished game with the game and
+	// the match state so far; calls are serialized.
+	OnGame func(GameResult, *Result)
+}
+
+// withDefaults returns a copy with the defaults filled in, or an error for
+// an unusable configuration.
+func (c Config) withDefaults() (Config, error) {
+	if len(c.Engines) < 2 {
+		return c, errors.New("a match needs at least two engines")
+	}
+	for i, e := range c.Engines {
+		if e.Cmd == "" {
+			return c, fmt.Errorf("engine %d has no command", i+1)
+		}
+	}
+	if c.Games <= 0 {
+		c.Games = 2
+	}
+	if c.Control.IsZero() {
+		c.Control, _ = timeman.Parse("10+0.1")
+	}
+	switch {
+	case c.Grace == 0:
+		c.Grace = 200 * time.Millisecond
+	case c.Grace < 0:
+		c.Grace = 0
+	}
+	if len(c.Openings) == 0 {
+		ops, err := DefaultOpenings()
+		if err != nil {
+			return c, err
+		}
+		c.Openings = ops
+	}
+	switch {
+	case c.NaturalLimit == 0:
+		c.NaturalLimit = engine.DefaultNaturalLimit
+	case c.NaturalLimit < 0:
+		c.NaturalLimit = 0
+	}
+	if c.Folds == 0 {
+		c.Folds = 3
+	}
+	if c.Concurrency <= 0 {
+		c.Concurrency = 1
+	}
+	if c.HandshakeTimeout <= 0 {
+		c.HandshakeTimeout = 10 * time.Second
+	}
+	if c.QuitTimeout <= 0 {
+		c.QuitTimeout = time.Second
+	}
+	if c.Event == "" {
+		c.Event = "Engine match"
+	}
+	if c.SPRT != nil && len(c.Engines) != 2 {
+		return c, errors.New("SPRT needs exactly two engines")
+	}
+	for i, o := range c.Openings {
+		if err := c.checkOpening(o); err != nil {
+			return c, fmt.Errorf("opening %d: %w", i+1, err)
+		}
+	}
+	return c, nil
+}
+
+// checkOpening plays an opening through the referee: it must be legal and
+// leave a game to play.
+func (c Config) checkOpening(o Opening) error {
+	g, err := c.newReferee(o.FEN)
+	if err != nil {
+		return err
+	}
+	for _, m := range o.Moves {
+		if _, err := g.Play(m); err != nil {
+			return err
+		}
+	}
+	if v := g.Verdict(); v.Over() {
+		return fmt.Errorf("the game is over after the opening (%s)", v)
+	}
+	return nil
+}
+
+// newReferee returns a referee for a game from fen under the configured rules.
+func (c Config) newReferee(fen string) (*engine.Game, error) {
+	g, err := engine.NewGame(fen, c.Rules)
+	if err != nil {
+		return nil, err
+	}
+	g.SetNaturalLimit(c.NaturalLimit)
+	g.SetRepetitionFolds(c.Folds)
+	return g, nil
+}

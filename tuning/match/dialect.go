@@ -1,0 +1,219 @@
+package match
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/timeman"
+)
+
+// MateScore is the score a mate in zero plies is given when "score mate N"
+// is converted to a number, as UCCI engines print mates (±(10000 − plies)).
+const MateScore = 10000
+
+// setoptionLine formats setoption in the dialect: "setoption NAME VALUE"
+// (UCCI) or "setoption name NAME value VALUE" (UCI); no value for a button.
+func setoptionLine(p Protocol, name, value string) string {
+	if p == ProtoUCI {
+		if value == "" {
+			return "setoption name " + name
+		}
+		return "setoption name " + name + " value " + value
+	}
+	if value == "" {
+		return "setoption " + name
+	}
+	return "setoption " + name + " " + value
+}
+
+// newGameLine returns the new-game command of the dialect.
+func newGameLine(p Protocol) string {
+	if p == ProtoUCI {
+		return "ucinewgame"
+	}
+	return "setoption newgame"
+}
+
+// positionLine formats the position command. UCCI gets the position after
+// the last capture and the moves since (the UCCI convention, which carries
+// the repetition history); UCI gets the start position and every move.
+func positionLine(p Protocol, startFEN string, all []string, captureFEN string, since []string) string {
+	var b strings.Builder
+	fen, moves := captureFEN, since
+	if p == ProtoUCI {
+		fen, moves = startFEN, all
+	}
+	if p == ProtoUCI && fen == engine.StartFEN {
+		b.WriteString("position startpos")
+	} else {
+		b.WriteString("position fen ")
+		b.WriteString(fen)
+	}
+	if len(moves) > 0 {
+		b.WriteString(" moves")
+		for _, m := range moves {
+			b.WriteByte(' ')
+			b.WriteString(m)
+		}
+	}
+	return b.String()
+}
+
+// goArgs is what a go command says.
+type goArgs struct {
+	seconds  bool // UCCI figures in whole seconds instead of ms
+	draw     bool // the opponent offers a draw (UCCI "go draw")
+	red      bool // Red is to move
+	capOnly  bool // the mover has no game clock, only a per-move cap
+	own, opp timeman.Report
+}
+
+// goLine formats go for the side to move from the two clock reports. UCCI:
+// "go [draw] time T (increment I | movestogo M) opptime OT (oppincrement OI
+// | oppmovestogo OM)" in ms, or whole seconds when seconds is set. UCI:
+// "go wtime W btime B winc WI binc BI [movestogo M]", or "go movetime T"
+// when there is only a per-move cap.
+func goLine(p Protocol, a goArgs) string {
+	var b strings.Builder
+	b.WriteString("go")
+	own, opp := a.own, a.opp
+	if p == ProtoUCI {
+		if a.capOnly {
+			b.WriteString(" movetime " + ms(own.Time))
+			return b.String()
+		}
+		rr, br := own, opp
+		if !a.red {
+			rr, br = opp, own
+		}
+		b.WriteString(" wtime " + ms(rr.Time) + " btime " + ms(br.Time))
+		b.WriteString(" winc " + ms(rr.Inc) + " binc " + ms(br.Inc))
+		if own.MovesToGo > 0 {
+			b.WriteString(" movestogo " + strconv.Itoa(own.MovesToGo))
+		}
+		return b.String()
+	}
+	unit := ms
+	if a.seconds {
+		unit = secs
+	}
+	if a.draw {
+		b.WriteString(" draw")
+	}
+	b.WriteString(" time " + unit(own.Time))
+	if own.MovesToGo > 0 {
+		b.WriteString(" movestogo " + strconv.Itoa(own.MovesToGo))
+	} else {
+		b.WriteString(" increment " + unit(own.Inc))
+	}
+	b.WriteString(" opptime " + unit(opp.Time))
+	if opp.MovesToGo > 0 {
+		b.WriteString(" oppmovestogo " + strconv.Itoa(opp.MovesToGo))
+	} else {
+		b.WriteString(" oppincrement " + unit(opp.Inc))
+	}
+	return b.String()
+}
+
+// ms formats a duration in whole milliseconds.
+func ms(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) }
+
+// secs formats a duration in whole seconds, truncated as UCCILEAG does.
+func secs(d time.Duration) string { return strconv.FormatInt(int64(d/time.Second), 10) }
+
+// bestMove is a parsed bestmove or nobestmove line.
+type bestMove struct {
+	move   string // "" for nobestmove and "bestmove (none)"
+	draw   bool   // the line carries draw (offer or acceptance)
+	resign bool   // the line carries resign
+}
+
+// parseBestMove reads "bestmove MOVE [ponder P] [draw] [resign]" or
+// "nobestmove"; ok is false for any other line. The UCI no-move forms
+// "bestmove (none)" and "bestmove 0000" give an empty move.
+func parseBestMove(text string) (bm bestMove, ok bool) {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return bm, false
+	}
+	switch strings.ToLower(f[0]) {
+	case "nobestmove":
+		return bm, true
+	case "bestmove":
+	default:
+		return bm, false
+	}
+	if len(f) > 1 {
+		bm.move = strings.ToLower(f[1])
+		if bm.move == "(none)" || bm.move == "0000" || bm.move == "none" {
+			bm.move = ""
+		}
+	}
+	for i := 2; i < len(f); i++ {
+		switch strings.ToLower(f[i]) {
+		case "ponder":
+			i++ // skip the ponder move
+		case "draw":
+			bm.draw = true
+		case "resign":
+			bm.resign = true
+		}
+	}
+	return bm, true
+}
+
+// parseInfoScore reads the score of an info line, from the engine's point
+// of view: a bare integer (UCCI), "cp N" or "mate N" (UCI, N in moves,
+// negative when being mated; converted to ±(MateScore − plies)). Lines of
+// book moves (depth 0, where UCCI engines report book weights as scores) and
+// bound scores are ignored.
+func parseInfoScore(text string) (score int, ok bool) {
+	f := strings.Fields(text)
+	if len(f) == 0 || f[0] != "info" {
+		return 0, false
+	}
+	for i := 1; i < len(f); i++ {
+		switch f[i] {
+		case "depth":
+			if i+1 < len(f) && f[i+1] == "0" {
+				return 0, false
+			}
+		case "lowerbound", "upperbound":
+			return 0, false
+		case "pv", "string", "message":
+			// The rest of the line is free text or moves.
+			return score, ok
+		case "score":
+			if i+1 >= len(f) {
+				return 0, false
+			}
+			kind, num := "cp", f[i+1]
+			if f[i+1] == "cp" || f[i+1] == "mate" {
+				if i+2 >= len(f) {
+					return 0, false
+				}
+				kind, num = f[i+1], f[i+2]
+				i++
+			}
+			n, err := strconv.Atoi(num)
+			if err != nil {
+				return 0, false
+			}
+			i++
+			if kind == "mate" {
+				switch {
+				case n > 0:
+					n = MateScore - (2*n - 1)
+				case n < 0:
+					n = -MateScore - 2*n
+				default:
+					n = -MateScore
+				}
+			}
+			score, ok = n, true
+		}
+	}
+	return score, ok
+}

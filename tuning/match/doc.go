@@ -1,0 +1,47 @@
+// Package match plays engine matches: it drives UCCI and UCI xiangqi engines
+// as subprocesses, keeps their clocks, lets the referee of package engine
+// adjudicate every game, writes the games as PGN and reports the score with
+// Elo, LOS, SPRT and round-robin standings.
+//
+// # Running a match from Go
+//
+//	ctl, _ := timeman.Parse("10+0.1")
+//	cfg := match.Config{
+//		Engines: []match.EngineSpec{
+//			{Cmd: "bin/ucci", Options: []match.Option{{Name: "hashsize", Value: "16"}}},
+//			{Cmd: "/path/to/eleeye"},
+//		},
+//		Games:       100,
+//		Control:     ctl,
+//		Concurrency: 2,
+//		// Openings nil: the built-in balanced set (DefaultOpenings).
+//	}
+//	res, err := match.Run(ctx, cfg)
+//	p := res.Pairings[0]       // first engine against the second
+//	score := p.Score()         // 0..1
+//	elo, lo, hi := p.Elo()     // with its 95% interval
+//
+// Engines are started with exec.CommandContext in their own process group
+// and are always asked to quit, then killed with their group; cancelling the
+// context stops the match and leaves no process behind.
+//
+// # Protocol
+//
+// With Proto left at ProtoAuto the runner sends "ucci" and falls back to
+// "uci" when the engine does not answer "ucciok". UCCI engines get
+// "position fen <FEN after the last capture> moves <moves since>" and
+// "go [draw] time T increment I opptime OT oppincrement OI" (or movestogo
+// and oppmovestogo for period controls) in milliseconds; UCI engines get
+// the start position with every move and "go wtime btime winc binc
+// movestogo".
+//
+// # Adjudication
+//
+// The referee ends a game on mate, stalemate, the natural limit and
+// repetition (perpetual check and chase lose). The runner adds illegal
+// moves, crashes, time forfeits (the clock runs from sending go until
+// bestmove arrives; stop is sent when the time is up and the move must come
+// within the grace), resignation (bestmove ... resign and nobestmove), draws
+// agreed as the UCCI league does (an offer in bestmove ... draw answered by a
+// reply that also carries draw), and optional score adjudication.
+package match

@@ -1,0 +1,296 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/timeman"
+)
+
+// fakeBin is the scripted engine of testdata/fakeengine, built by TestMain.
+var fakeBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "match-fake")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fakeBin = filepath.Join(dir, "fakeengine")
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		gobin = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	if out, err := exec.Command(gobin, "build", "-o", fakeBin, "./testdata/fakeengine").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n%s", err, out)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// fake returns the spec of a fake engine with the given flags.
+func fake(name string, args ...string) EngineSpec {
+	return EngineSpec{Name: name, Cmd: fakeBin, Args: args}
+}
+
+// testConfig returns a one-game match between a and b from fen, with short
+// timeouts.
+func testConfig(t *testing.T, fen string, a, b EngineSpec) Config {
+	t.Helper()
+	ctl, err := timeman.Parse("5+0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := parseOpeningLine(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Config{
+		Engines:          []EngineSpec{a, b},
+		Games:            1,
+		Control:          ctl,
+		Grace:            100 * time.Millisecond,
+		Openings:         []Opening{o},
+		HandshakeTimeout: 2 * time.Second,
+		QuitTimeout:      200 * time.Millisecond,
+	}
+}
+
+// playOne runs cfg and returns its only game.
+func playOne(t *testing.T, cfg Config) GameResult {
+	t.Helper()
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if len(res.Games) != 1 {
+		t.Fatalf("%d games finished, want 1", len(res.Games))
+	}
+	return res.Games[0]
+}
+
+const (
+	mateFEN      = "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1"
+	stalemateFEN = "3k5/9/4R4/9/9/9/9/9/9/5K3 w - - 0 1"
+	idleRepFEN   = "3k5/6c2/9/7P1/6c2/6P2/9/9/9/5K3 w - - 0 1"
+	checkRepFEN  = "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1"
+	chaseRepFEN  = "4k4/9/c8/9/9/9/1R7/9/9/3K5 w - - 0 1"
+)
+
+func TestGameEndings(t *testing.T) {
+	start := engine.StartFEN
+	cases := []struct {
+		name    string
+		fen     string
+		red     []string
+		black   []string
+		tc      string
+		result  string
+		reason  engine.Reason
+		maxTime time.Duration
+	}{
+		{"mate", mateFEN, []string{"-script", "b0b9"}, nil, "", "1-0", engine.Checkmate, 0},
+		{"stalemate", stalemateFEN, []string{"-script", "e7e8"}, nil, "", "1-0", engine.Stalemate, 0},
+		{"repetition", idleRepFEN, []string{"-script", "h6g6 g5h5 g6h6 h5g5 h6g6 g5h5 g6h6 h5g5"},
+			[]string{"-script", "h6g6 g5h5 g6h6 h5g5 h6g6 g5h5 g6h6 h5g5"}, "", "1/2-1/2", engine.Repetition, 0},
+		{"perpetual check", checkRepFEN, []string{"-script", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2"},
+			[]string{"-script", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2"}, "", "1-0", engine.PerpetualCheck, 0},
+		{"perpetual chase", chaseRepFEN, []string{"-script", "b3a3 a7b7 a3b3 b7a7 b3a3 a7b7 a3b3 b7a7"},
+			[]string{"-script", "b3a3 a7b7 a3b3 b7a7 b3a3 a7b7 a3b3 b7a7"}, "", "0-1", engine.PerpetualChase, 0},
+		{"illegal move", start, []string{"-do", "illegal", "-move", "h2h8", "-at", "0"}, nil, "", "0-1", engine.IllegalMove, 0},
+		{"unreadable move", start, nil, []string{"-do", "illegal", "-move", "a10b9", "-at", "1"}, "", "1-0", engine.IllegalMove, 0},
+		{"crash", start, nil, []string{"-do", "crash", "-at", "3"}, "", "1-0", engine.Crash, 0},
+		{"hang", start, []string{"-do", "hang", "-at", "2"}, nil, "0.3+0", "0-1", engine.TimeForfeit, 5 * time.Second},
+		{"flag", start, nil, []string{"-do", "slow", "-slowfor", "1s", "-at", "1"}, "0.3+0", "1-0", engine.TimeForfeit, 5 * time.Second},
+		{"move cap", start, nil, []string{"-do", "slow", "-slowfor", "600ms", "-at", "1"}, "60+0@0.2", "1-0", engine.TimeForfeit, 5 * time.Second},
+		{"resign", start, []string{"-do", "resign", "-at", "2"}, nil, "", "0-1", engine.Resignation, 0},
+		{"nobestmove", start, nil, []string{"-do", "nobest", "-at", "1"}, "", "1-0", engine.Resignation, 0},
+		{"uci nobestmove", start, nil, []string{"-proto", "uci", "-do", "nobest", "-at", "1"}, "", "1-0", engine.Resignation, 0},
+		{"draw agreed", start, []string{"-do", "offer", "-at", "4"}, []string{"-accept"}, "", "1/2-1/2", engine.Agreement, 0},
+		{"uci mate", mateFEN, []string{"-proto", "uci", "-script", "b0b9"}, []string{"-proto", "uci"}, "", "1-0", engine.Checkmate, 0},
+		{"answer on stop", mateFEN, []string{"-do", "stopok", "-script", "b0b9"}, nil, "0.3+0", "1-0", engine.Checkmate, 5 * time.Second},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := testConfig(t, tc.fen, fake("red", tc.red...), fake("black", tc.black...))
+			if tc.tc != "" {
+				cfg.Control, _ = timeman.Parse(tc.tc)
+			}
+			if tc.name == "answer on stop" {
+				cfg.Grace = time.Second // the fake must be scheduled to answer stop
+			}
+			began := time.Now()
+			g := playOne(t, cfg)
+			if g.Verdict.Result() != tc.result || g.Verdict.Reason != tc.reason {
+				t.Errorf("got %s (%s), want %s %s", g.Verdict, g.Detail, tc.result, tc.reason)
+			}
+			if tc.maxTime > 0 && time.Since(began) > tc.maxTime {
+				t.Errorf("the game took %v", time.Since(began))
+			}
+			if tc.reason == engine.TimeForfeit {
+				loser := engine.Red
+				if tc.result == "1-0" {
+					loser = engine.Black
+				}
+				if !g.Forfeit[loser] || g.Forfeit[loser.Opponent()] {
+					t.Errorf("forfeit flags %v", g.Forfeit)
+				}
+			}
+		})
+	}
+}
+
+// TestDrawOfferLapses checks that an offer not taken up is forgotten and
+// that the offer reaches the opponent as go draw.
+func TestDrawOfferLapses(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "black.txt")
+	cfg := testConfig(t, engine.StartFEN, fake("red", "-do", "offer", "-at", "0"), fake("black", "-record", rec))
+	cfg.MaxPlies = 6
+	g := playOne(t, cfg)
+	if g.Verdict.Reason != engine.Adjudication || len(g.Moves) != 6 {
+		t.Errorf("got %s after %d plies, want an adjudicated draw after 6", g.Verdict, len(g.Moves))
+	}
+	data, _ := os.ReadFile(rec)
+	var gos []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "go") {
+			gos = append(gos, l)
+		}
+	}
+	if len(gos) != 3 || !strings.HasPrefix(gos[0], "go draw ") || strings.Contains(gos[1], "draw") {
+		t.Errorf("black's go commands: %q", gos)
+	}
+}
+
+// TestAgreementDiscardsMove checks that the accepting move is not played.
+func TestAgreementDiscardsMove(t *testing.T) {
+	cfg := testConfig(t, engine.StartFEN, fake("red", "-do", "offer", "-at", "0"), fake("black", "-accept"))
+	g := playOne(t, cfg)
+	if g.Verdict.Reason != engine.Agreement || len(g.Moves) != 1 {
+		t.Errorf("got %s after %d plies, want agreement after 1", g.Verdict, len(g.Moves))
+	}
+}
+
+func TestScoreAdjudication(t *testing.T) {
+	red := fake("red", "-printscore", "-score", "700")
+	black := fake("black", "-printscore", "-score", "-650")
+	cfg := testConfig(t, engine.StartFEN, red, black)
+	cfg.Adjudication = Adjudication{ResignScore: 600, ResignMoves: 3}
+	g := playOne(t, cfg)
+	if g.Verdict.Result() != "1-0" || g.Verdict.Reason != engine.Adjudication || len(g.Moves) != 6 {
+		t.Errorf("resign rule: got %s after %d plies", g.Verdict, len(g.Moves))
+	}
+
+	red = fake("red", "-proto", "uci", "-printscore", "-score", "5")
+	black = fake("black", "-printscore", "-score", "-3")
+	cfg = testConfig(t, engine.StartFEN, red, black)
+	cfg.Adjudication = Adjudication{ResignScore: 600, ResignMoves: 3, DrawScore: 10, DrawMoves: 2, DrawAfter: 4}
+	g = playOne(t, cfg)
+	if g.Verdict.Result() != "1/2-1/2" || g.Verdict.Reason != engine.Adjudication || len(g.Moves) != 8 {
+		t.Errorf("draw rule: got %s after %d plies", g.Verdict, len(g.Moves))
+	}
+}
+
+// TestUCCICommands checks what a UCCI engine is sent: usemillisec, the
+// options, newgame, the FEN after the last capture with the moves since,
+// and go with both clocks in ms.
+func TestUCCICommands(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "red.txt")
+	script := "h2h9 i9h9 -"
+	red := fake("red", "-record", rec, "-script", script)
+	red.Options = []Option{{"hashsize", "32"}, {"bookfiles", "a b.xqb"}}
+	cfg := testConfig(t, engine.StartFEN, red, fake("black", "-script", script))
+	cfg.Control, _ = timeman.Parse("40/60:10/30")
+	cfg.MaxPlies = 4
+	playOne(t, cfg)
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := engine.StartPosition()
+	for _, s := range []string{"h2h9", "i9h9"} {
+		m, _ := p.ParseMove(s)
+		p.PlayGameMove(m)
+	}
+	afterCapture := p.FEN()
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	want := []string{
+		"ucci",
+		"setoption usemillisec true",
+		"setoption hashsize 32",
+		"setoption bookfiles a b.xqb",
+		"isready",
+		"setoption newgame",
+		"isready",
+		"position fen " + engine.StartFEN,
+		"go time 60000 movestogo 40 opptime 60000 oppmovestogo 40",
+		"position fen " + afterCapture,
+	}
+	if len(lines) < len(want) {
+		t.Fatalf("red received %q", lines)
+	}
+	for i, w := range want {
+		if lines[i] != w {
+			t.Errorf("line %d: got %q, want %q", i, lines[i], w)
+		}
+	}
+	if !strings.HasPrefix(lines[len(want)], "go time ") || !strings.Contains(lines[len(want)], " movestogo 39 opptime ") {
+		t.Errorf("second go: %q", lines[len(want)])
+	}
+}
+
+// TestUCICommands checks the UCI dialect, and protocol detection of an
+// engine that exits when greeted with ucci.
+func TestUCICommands(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "black.txt")
+	script := "h2e2 h9g7 -"
+	black := fake("black", "-proto", "uci", "-exitonbad", "-record", rec, "-script", script)
+	black.Options = []Option{{"Hash", "32"}, {"Clear Hash", ""}}
+	cfg := testConfig(t, engine.StartFEN, fake("red", "-proto", "uci", "-script", script), black)
+	cfg.Control, _ = timeman.Parse("5+0.5")
+	cfg.MaxPlies = 3
+	playOne(t, cfg)
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	want := []string{
+		"ucci", // the probe, after which this engine exits
+		"uci",
+		"setoption name UCI_Variant value xiangqi",
+		"setoption name Hash value 32",
+		"setoption name Clear Hash",
+		"isready",
+		"ucinewgame",
+		"isready",
+		"position startpos moves h2e2",
+	}
+	if len(lines) < len(want)+1 {
+		t.Fatalf("black received %q", lines)
+	}
+	for i, w := range want {
+		if lines[i] != w {
+			t.Errorf("line %d: got %q, want %q", i, lines[i], w)
+		}
+	}
+	goLine := lines[len(want)]
+	if !strings.HasPrefix(goLine, "go wtime ") || !strings.Contains(goLine, " btime 5000 winc 500 binc 500") {
+		t.Errorf("go: %q", goLine)
+	}
+}

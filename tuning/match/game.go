@@ -1,0 +1,206 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/timeman"
+)
+
+// GameResult is a finished game.
+type GameResult struct {
+	Number  int // game number in schedule order, from 1
+	Pairing int // index into Result.Pairings
+	Opening int // index into the openings, from 0
+	Red     int // engine index of Red
+	Black   int // engine index of Black
+	// Verdict is the result and the reason for it.
+	Verdict engine.Verdict
+	// Detail explains runner decisions, e.g. "black played illegal move h2h9".
+	Detail string
+	// StartFEN and Moves are the game from the opening's start position,
+	// the opening moves included.
+	StartFEN string
+	Moves    []engine.Move
+	// Left is the time on each side's clock at the end, 0 for a side that
+	// lost on time (index by Color).
+	Left [2]time.Duration
+	// Forfeit marks the side that lost on time (index by Color).
+	Forfeit [2]bool
+	// Started and Duration are the wall-clock start and length of the game.
+	Started  time.Time
+	Duration time.Duration
+}
+
+// Score returns the points of engine e in this game: 1, 0.5 or 0 (0 also
+// when e did not play).
+func (g GameResult) Score(e int) float64 {
+	switch {
+	case g.Verdict.Outcome == engine.Draw && (e == g.Red || e == g.Black):
+		return 0.5
+	case g.Verdict.Outcome == engine.RedWins && e == g.Red,
+		g.Verdict.Outcome == engine.BlackWins && e == g.Black:
+		return 1
+	}
+	return 0
+}
+
+// gameState is a game in progress.
+type gameState struct {
+	cfg     *Config
+	ref     *engine.Game
+	clocks  [2]timeman.Clock
+	all     []string // every move in ICCS
+	capFEN  string   // FEN after the last capture (or the start)
+	since   []string // moves since capFEN
+	offer   int      // colour that offered a draw with its last move, or -1
+	adj     adjudicator
+	verdict engine.Verdict
+	detail  string
+}
+
+// newGameState sets up the referee and clocks and plays the opening moves.
+func newGameState(cfg *Config, o Opening) (*gameState, error) {
+	ref, err := cfg.newReferee(o.FEN)
+	if err != nil {
+		return nil, err
+	}
+	gs := &gameState{cfg: cfg, ref: ref, capFEN: ref.StartFEN(), offer: -1, adj: adjudicator{rules: cfg.Adjudication}}
+	gs.clocks[engine.Red] = timeman.NewClock(cfg.Control.Red, cfg.Grace)
+	gs.clocks[engine.Black] = timeman.NewClock(cfg.Control.Black, cfg.Grace)
+	for _, m := range o.Moves {
+		if _, err := gs.play(m); err != nil {
+			return nil, err
+		}
+	}
+	return gs, nil
+}
+
+// play plays a legal move through the referee and updates the histories.
+func (gs *gameState) play(m engine.Move) (engine.Verdict, error) {
+	v, err := gs.ref.Play(m)
+	if err != nil {
+		return v, err
+	}
+	s := m.String()
+	gs.all = append(gs.all, s)
+	if m.IsCapture() {
+		pos := gs.ref.Position()
+		gs.capFEN, gs.since = pos.FEN(), nil
+	} else {
+		gs.since = append(gs.since, s)
+	}
+	return v, nil
+}
+
+// end records the verdict.
+func (gs *gameState) end(v engine.Verdict, detail string) {
+	gs.verdict, gs.detail = v, detail
+}
+
+// over tells whether the game has ended.
+func (gs *gameState) over() bool { return gs.verdict.Over() }
+
+// playGame plays one game between two sessions (index by Color; a nil
+// session lost at the start and forfeits its first move as a crash).
+// It returns errCancelled when ctx ends before the game does.
+func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session) (*gameState, error) {
+	gs, err := newGameState(cfg, o)
+	if err != nil {
+		return nil, err
+	}
+	if v := gs.ref.Verdict(); v.Over() {
+		gs.end(v, "")
+	}
+	for !gs.over() {
+		if ctx.Err() != nil {
+			return gs, errCancelled
+		}
+		pos := gs.ref.Position()
+		side := pos.SideToMove()
+		if err := gs.turn(ctx, side, players[side]); err != nil {
+			return gs, err
+		}
+		if !gs.over() && cfg.MaxPlies > 0 && len(gs.all) >= cfg.MaxPlies {
+			gs.end(engine.Verdict{Outcome: engine.Draw, Reason: engine.Adjudication},
+				fmt.Sprintf("the game reached %d plies", cfg.MaxPlies))
+		}
+	}
+	return gs, nil
+}
+
+// turn asks the engine of side for a move and applies it.
+func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) error {
+	who := side.String()
+	loses := func(r engine.Reason, detail string) {
+		gs.end(engine.Verdict{Outcome: engine.WinFor(side.Opponent()), Reason: r}, who+" "+detail)
+	}
+	if s == nil {
+		loses(engine.Crash, "engine did not start")
+		return nil
+	}
+	clock := &gs.clocks[side]
+	args := goArgs{
+		seconds: s.spec.Seconds,
+		draw:    gs.offer == int(side.Opponent()) && s.proto == ProtoUCCI,
+		red:     side == engine.Red,
+		capOnly: !clock.Schedule().HasClock(),
+		own:     clock.Report(),
+		opp:     gs.clocks[side.Opponent()].Report(),
+	}
+	position := positionLine(s.proto, gs.ref.StartFEN(), gs.all, gs.capFEN, gs.since)
+	deadline := clock.Deadline()
+	r := s.think(ctx, position, goLine(s.proto, args), deadline-gs.cfg.Grace, deadline)
+	switch r.fail {
+	case failAborted:
+		return errCancelled
+	case failCrash:
+		loses(engine.Crash, "engine terminated")
+		return nil
+	case failTime:
+		clock.Punch(r.elapsed)
+		loses(engine.TimeForfeit, fmt.Sprintf("did not move within %v", deadline))
+		return nil
+	}
+	if !clock.Punch(r.elapsed) {
+		loses(engine.TimeForfeit, fmt.Sprintf("moved after %v, deadline %v", r.elapsed.Round(time.Millisecond), deadline))
+		return nil
+	}
+	switch {
+	case r.bm.resign:
+		loses(engine.Resignation, "resigned")
+		return nil
+	case r.bm.move == "":
+		loses(engine.Resignation, "answered nobestmove")
+		return nil
+	case r.bm.draw && gs.offer == int(side.Opponent()):
+		gs.end(engine.Verdict{Outcome: engine.Draw, Reason: engine.Agreement}, who+" accepted the draw offer")
+		return nil
+	}
+	pos := gs.ref.Position()
+	m, err := pos.ParseMove(r.bm.move)
+	if err != nil {
+		loses(engine.IllegalMove, "played illegal move "+r.bm.move)
+		return nil
+	}
+	v, err := gs.play(m)
+	if err != nil {
+		loses(engine.IllegalMove, "played illegal move "+r.bm.move)
+		return nil
+	}
+	if r.bm.draw {
+		gs.offer = int(side)
+	} else {
+		gs.offer = -1
+	}
+	if v.Over() {
+		gs.end(v, "")
+		return nil
+	}
+	if v := gs.adj.add(side, r.score, r.hasScore); v.Over() {
+		gs.end(v, "score adjudication")
+	}
+	return nil
+}

@@ -1,0 +1,36 @@
+package match
+
+import (
+	"strconv"
+
+	"github.com/goxq/ucci/pgn"
+)
+
+// PGN returns the game as a PGN record: the seven standard tags (Round is
+// the game number), [Termination] with the referee's reason word,
+// [TerminationDetail] with the runner's explanation when there is one,
+// [TimeControl], [Rules], [PlyCount] and [OpeningNumber] (the 1-based number of
+// the opening in the set); pgn.Write adds [FEN] for a non-standard start
+// and [Format "ICCS"].
+func (g GameResult) PGN(cfg *Config, names []string) *pgn.Game {
+	p := &pgn.Game{FEN: g.StartFEN, Moves: g.Moves, Result: g.Verdict.Result()}
+	p.SetTag("Game", "Chinese Chess")
+	p.SetTag("Event", cfg.Event)
+	if cfg.Site != "" {
+		p.SetTag("Site", cfg.Site)
+	}
+	p.SetTag("Date", g.Started.Format("2006.01.02"))
+	p.SetTag("Round", strconv.Itoa(g.Number))
+	p.SetTag("Red", names[g.Red])
+	p.SetTag("Black", names[g.Black])
+	p.SetTag("Result", p.Result)
+	p.SetTag("Termination", g.Verdict.Reason.String())
+	if g.Detail != "" {
+		p.SetTag("TerminationDetail", g.Detail)
+	}
+	p.SetTag("TimeControl", cfg.Control.String())
+	p.SetTag("Rules", cfg.Rules.String())
+	p.SetTag("PlyCount", strconv.Itoa(len(g.Moves)))
+	p.SetTag("OpeningNumber", strconv.Itoa(g.Opening+1))
+	return p
+}

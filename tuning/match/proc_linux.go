@@ -1,0 +1,9 @@
+//go:build linux
+
+package match
+
+import "syscall"
+
+// setParentDeathSignal makes the kernel kill the engine if the runner dies
+// without cleaning up (kill -9).
+func setParentDeathSignal(a *syscall.SysProcAttr) { a.Pdeathsig = syscall.SIGKILL }

@@ -1,0 +1,119 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/goxq/ucci/pgn"
+)
+
+// outcome is what a worker reports for a job.
+type outcome struct {
+	game GameResult
+	pair int
+	err  error
+}
+
+// Run plays the match described by cfg and returns its result. Games run
+// cfg.Concurrency at a time; finished games are written to cfg.PGN and
+// reported to cfg.OnGame as they end. When an SPRT decides, no new game is
+// started and the running ones are finished. Cancelling ctx stops the
+// match: running games are abandoned (not counted), every engine is shut
+// down, and the result so far is returned with Interrupted set and a nil
+// error. An error means the match could not go on (an engine that cannot
+// be started or keeps failing its handshake, a PGN write error).
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	return run(ctx, cfg, nil)
+}
+
+// run is Run with a hook that sees every engine pid (for tests).
+func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	pairs := pairings(cfg.Format, len(cfg.Engines))
+	jobs := schedule(pairs, cfg.Games, len(cfg.Openings))
+	res := newResult(&cfg, pairs, len(jobs))
+	if cfg.SPRT != nil {
+		res.SPRT = cfg.SPRT.status(res.Pairings[0])
+	}
+	sh := &shared{
+		proto:    make([]Protocol, len(cfg.Engines)),
+		failures: make([]int, len(cfg.Engines)),
+		log:      newTrafficLog(cfg.Log),
+		onStart:  onStart,
+	}
+	for i, e := range cfg.Engines {
+		sh.proto[i] = e.Proto
+	}
+
+	gameCtx, cancelGames := context.WithCancel(ctx)
+	defer cancelGames()
+	feedCtx, stopFeeding := context.WithCancel(gameCtx)
+	defer stopFeeding()
+
+	jobCh := make(chan job)
+	outCh := make(chan outcome)
+	var wg sync.WaitGroup
+	for range min(cfg.Concurrency, len(jobs)) {
+		wg.Go(func() {
+			w := &worker{cfg: &cfg, sh: sh, sessions: map[int]*session{}}
+			defer w.closeAll()
+			for j := range jobCh {
+				g, err := w.play(gameCtx, j)
+				outCh <- outcome{game: g, pair: j.pair, err: err}
+			}
+		})
+	}
+	go func() {
+		defer close(jobCh)
+		for _, j := range jobs {
+			select {
+			case jobCh <- j:
+			case <-feedCtx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(outCh)
+	}()
+
+	var firstErr error
+	for o := range outCh {
+		switch {
+		case errors.Is(o.err, errCancelled):
+			continue
+		case o.err != nil:
+			if firstErr == nil {
+				firstErr = o.err
+			}
+			cancelGames()
+			continue
+		case firstErr != nil:
+			continue
+		}
+		res.add(o.game, o.pair)
+		if cfg.PGN != nil {
+			if err := pgn.Write(cfg.PGN, o.game.PGN(&cfg, res.Names)); err != nil {
+				firstErr = err
+				cancelGames()
+				continue
+			}
+		}
+		if cfg.SPRT != nil {
+			res.SPRT = cfg.SPRT.status(res.Pairings[0])
+			if res.SPRT.Decision != "" {
+				stopFeeding()
+			}
+		}
+		if cfg.OnGame != nil {
+			cfg.OnGame(o.game, res)
+		}
+	}
+	res.Interrupted = ctx.Err() != nil
+	return res, firstErr
+}

@@ -1,0 +1,217 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Errors of the handshake.
+var (
+	errNoAnswer  = errors.New("no answer in time")
+	errNotUCCI   = errors.New("engine does not speak UCCI")
+	errCancelled = errors.New("match cancelled")
+)
+
+// startError wraps a failure to launch the executable at all: a
+// configuration error that stops the match rather than losing a game.
+type startError struct{ err error }
+
+func (e *startError) Error() string { return e.err.Error() }
+func (e *startError) Unwrap() error { return e.err }
+
+// session is an engine process that has completed the handshake.
+type session struct {
+	*process
+	spec     *EngineSpec
+	proto    Protocol
+	idName   string          // from "id name"
+	declared map[string]bool // option names the engine declared, lowercase
+	broken   bool            // left in an unknown state: close, do not reuse
+	quitWait time.Duration   // how long close waits for the exit after quit
+}
+
+// sessionOptions are the runner's settings for engine sessions.
+type sessionOptions struct {
+	timeout  time.Duration // handshake, isready and new-game answers
+	quitWait time.Duration // wait for the exit after quit before killing
+	log      *trafficLog
+	tag      string // log label
+}
+
+// openSession starts the engine and runs the handshake: the hello command
+// (trying UCCI, then UCI when proto is ProtoAuto), the engine's options and
+// an isready/readyok sync. Every wait is bounded by o.timeout.
+func openSession(ctx context.Context, spec *EngineSpec, proto Protocol, o sessionOptions) (*session, error) {
+	timeout, log := o.timeout, o.log
+	p, err := startProcess(ctx, spec, log)
+	if err != nil {
+		return nil, &startError{err}
+	}
+	if o.tag != "" {
+		p.setTag(o.tag)
+	}
+	s := &session{process: p, spec: spec, declared: map[string]bool{}, quitWait: o.quitWait}
+	switch proto {
+	case ProtoAuto:
+		s.proto, err = s.hello(ctx, "ucci", timeout, true)
+		switch {
+		case errors.Is(err, errEngineGone):
+			// Engines such as ElephantEye exit on an unknown first command.
+			p.close("", 0)
+			if p, err = startProcess(ctx, spec, log); err != nil {
+				return nil, &startError{err}
+			}
+			if o.tag != "" {
+				p.setTag(o.tag)
+			}
+			s.process = p
+			fallthrough
+		case errors.Is(err, errNotUCCI) || errors.Is(err, errNoAnswer):
+			s.proto, err = s.hello(ctx, "uci", timeout, false)
+		}
+	case ProtoUCCI:
+		s.proto, err = s.hello(ctx, "ucci", timeout, false)
+	default:
+		s.proto, err = s.hello(ctx, "uci", timeout, false)
+	}
+	if err == nil {
+		err = s.setup(ctx, timeout)
+	}
+	if err != nil {
+		s.close()
+		return nil, fmt.Errorf("%s: handshake: %w", spec.DisplayName(), err)
+	}
+	return s, nil
+}
+
+// hello sends ucci or uci and reads the id and option lines up to ucciok or
+// uciok. When probing (auto detection with ucci), an "unknown command"
+// complaint ends the wait early with errNotUCCI.
+func (s *session) hello(ctx context.Context, cmd string, timeout time.Duration, probing bool) (Protocol, error) {
+	if err := s.send(cmd); err != nil {
+		return ProtoAuto, err
+	}
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	for {
+		select {
+		case l, ok := <-s.lines:
+			if !ok {
+				return ProtoAuto, errEngineGone
+			}
+			text := strings.TrimSpace(l.text)
+			switch {
+			case text == "ucciok":
+				return ProtoUCCI, nil
+			case text == "uciok":
+				return ProtoUCI, nil
+			case strings.HasPrefix(text, "id name "):
+				s.idName = strings.TrimSpace(text[len("id name "):])
+			case strings.HasPrefix(text, "option "):
+				if name := optionName(text); name != "" {
+					s.declared[strings.ToLower(name)] = true
+				}
+			case probing && !strings.HasPrefix(text, "id ") && strings.Contains(strings.ToLower(text), "unknown"):
+				return ProtoAuto, errNotUCCI
+			}
+		case <-t.C:
+			return ProtoAuto, fmt.Errorf("%w (%s)", errNoAnswer, cmd)
+		case <-ctx.Done():
+			return ProtoAuto, errCancelled
+		}
+	}
+}
+
+// optionName returns the name in a UCCI ("option NAME type ...") or UCI
+// ("option name NAME WITH SPACES type ...") option line.
+func optionName(text string) string {
+	f := strings.Fields(text)
+	if len(f) < 2 {
+		return ""
+	}
+	if f[1] != "name" {
+		return f[1]
+	}
+	var parts []string
+	for _, w := range f[2:] {
+		if w == "type" {
+			break
+		}
+		parts = append(parts, w)
+	}
+	return strings.Join(parts, " ")
+}
+
+// setup sends the options and waits for readyok. UCCI engines that declare
+// usemillisec are switched to milliseconds (or told false when the spec
+// asks for seconds); UCI engines that declare UCI_Variant are set to
+// xiangqi unless the spec sets it.
+func (s *session) setup(ctx context.Context, timeout time.Duration) error {
+	var lines []string
+	if s.proto == ProtoUCCI && s.declared["usemillisec"] {
+		lines = append(lines, setoptionLine(s.proto, "usemillisec", fmt.Sprint(!s.spec.Seconds)))
+	}
+	if s.proto == ProtoUCI && s.declared["uci_variant"] && !s.specSets("uci_variant") {
+		lines = append(lines, setoptionLine(s.proto, "UCI_Variant", "xiangqi"))
+	}
+	for _, o := range s.spec.Options {
+		lines = append(lines, setoptionLine(s.proto, o.Name, o.Value))
+	}
+	for _, l := range lines {
+		if err := s.send(l); err != nil {
+			return err
+		}
+	}
+	return s.sync(ctx, timeout)
+}
+
+// specSets tells whether the spec sets the option (lowercase name).
+func (s *session) specSets(name string) bool {
+	for _, o := range s.spec.Options {
+		if strings.EqualFold(o.Name, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// sync sends isready and waits for readyok, discarding other output.
+func (s *session) sync(ctx context.Context, timeout time.Duration) error {
+	if err := s.send("isready"); err != nil {
+		return err
+	}
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	for {
+		select {
+		case l, ok := <-s.lines:
+			if !ok {
+				return errEngineGone
+			}
+			if strings.TrimSpace(l.text) == "readyok" {
+				return nil
+			}
+		case <-t.C:
+			return fmt.Errorf("%w (isready)", errNoAnswer)
+		case <-ctx.Done():
+			return errCancelled
+		}
+	}
+}
+
+// newGame tells the engine a new game starts and syncs.
+func (s *session) newGame(ctx context.Context, timeout time.Duration) error {
+	if !s.drain() {
+		return errEngineGone
+	}
+	if err := s.send(newGameLine(s.proto)); err != nil {
+		return err
+	}
+	return s.sync(ctx, timeout)
+}
+
+// close sends quit, waits briefly and kills the engine's process group.
+func (s *session) close() { s.process.close("quit", s.quitWait) }

@@ -1,0 +1,117 @@
+package match
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// SPRT is a sequential probability ratio test of H0: Elo = Elo0 against
+// H1: Elo = Elo1 (logistic Elo of the first engine over the second) with
+// error rates Alpha (accepting H1 when H0 holds) and Beta.
+//
+// The log-likelihood ratio is the generalized SPRT of M. Van den Bergh in
+// its normal approximation: for N independent samples with mean score x̄
+// and variance σ² (both from the observed frequencies),
+//
+//	LLR = N·(s1 − s0)·(2x̄ − s0 − s1) / (2σ²),  s_i = 1/(1 + 10^(−Elo_i/400)).
+//
+// The trinomial model takes games as samples (scores 0, ½, 1); the
+// pentanomial model takes game pairs on one opening with colours swapped
+// (scores 0, ¼, ½, ¾, 1 per game of the pair), which accounts for the
+// correlation the shared opening causes. The test stops when LLR leaves
+// [ln(β/(1−α)), ln((1−β)/α)].
+type SPRT struct {
+	Elo0, Elo1  float64
+	Alpha, Beta float64
+	// Pentanomial selects the pair model; the default is trinomial.
+	Pentanomial bool
+}
+
+// ParseSPRT reads "elo0,elo1,alpha,beta", e.g. "0,5,0.05,0.05".
+func ParseSPRT(s string) (SPRT, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 4 {
+		return SPRT{}, fmt.Errorf("sprt %q: want elo0,elo1,alpha,beta", s)
+	}
+	var v [4]float64
+	for i, p := range parts {
+		f, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return SPRT{}, fmt.Errorf("sprt %q: bad number %q", s, p)
+		}
+		v[i] = f
+	}
+	t := SPRT{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}
+	if t.Elo1 <= t.Elo0 {
+		return SPRT{}, fmt.Errorf("sprt %q: elo1 must exceed elo0", s)
+	}
+	if t.Alpha <= 0 || t.Alpha >= 0.5 || t.Beta <= 0 || t.Beta >= 0.5 {
+		return SPRT{}, fmt.Errorf("sprt %q: alpha and beta must be in (0, 0.5)", s)
+	}
+	return t, nil
+}
+
+// Bounds returns the lower and upper LLR bounds ln(β/(1−α)) and ln((1−β)/α).
+func (t SPRT) Bounds() (lower, upper float64) {
+	return math.Log(t.Beta / (1 - t.Alpha)), math.Log((1 - t.Beta) / t.Alpha)
+}
+
+// LLR returns the log-likelihood ratio of the pairing's record under the
+// chosen model.
+func (t SPRT) LLR(p PairingStats) float64 {
+	if t.Pentanomial {
+		return t.llr([]float64{0, 0.25, 0.5, 0.75, 1}, p.Penta[:])
+	}
+	return t.llr([]float64{0, 0.5, 1}, []int{p.Losses, p.Draws, p.Wins})
+}
+
+// llr computes the GSPRT statistic for samples with the given scores and
+// counts. It is 0 while the sample has no variance.
+func (t SPRT) llr(scores []float64, counts []int) float64 {
+	n := 0
+	sum := 0.0
+	for i, c := range counts {
+		n += c
+		sum += float64(c) * scores[i]
+	}
+	if n == 0 {
+		return 0
+	}
+	mean := sum / float64(n)
+	variance := 0.0
+	for i, c := range counts {
+		d := scores[i] - mean
+		variance += float64(c) * d * d
+	}
+	variance /= float64(n)
+	if variance <= 0 {
+		return 0
+	}
+	s0, s1 := ScoreFromElo(t.Elo0), ScoreFromElo(t.Elo1)
+	return float64(n) * (s1 - s0) * (2*mean - s0 - s1) / (2 * variance)
+}
+
+// SPRTStatus is the state of the test.
+type SPRTStatus struct {
+	Test         SPRT
+	LLR          float64
+	Lower, Upper float64
+	// Decision is "H0" (no gain of Elo1: accept Elo0), "H1" or "" while
+	// the test continues.
+	Decision string
+}
+
+// status evaluates the test on the pairing.
+func (t SPRT) status(p PairingStats) *SPRTStatus {
+	st := &SPRTStatus{Test: t, LLR: t.LLR(p)}
+	st.Lower, st.Upper = t.Bounds()
+	switch {
+	case st.LLR >= st.Upper:
+		st.Decision = "H1"
+	case st.LLR <= st.Lower:
+		st.Decision = "H0"
+	}
+	return st
+}

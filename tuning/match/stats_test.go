@@ -1,0 +1,137 @@
+package match
+
+import (
+	"math"
+	"testing"
+
+	"github.com/goxq/ucci/engine"
+)
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+func TestRecordStats(t *testing.T) {
+	r := Record{Wins: 60, Draws: 20, Losses: 20}
+	if r.Games() != 100 || r.Score() != 0.7 || r.DrawRatio() != 0.2 {
+		t.Errorf("games %d score %v draws %v", r.Games(), r.Score(), r.DrawRatio())
+	}
+	elo, lo, hi := r.Elo()
+	if !near(elo, 147.19, 0.01) || !near(lo, 86.23, 0.01) || !near(hi, 218.25, 0.01) {
+		t.Errorf("Elo %v [%v, %v], want 147.19 [86.23, 218.25]", elo, lo, hi)
+	}
+	if los := (Record{Wins: 12, Draws: 5, Losses: 8}).LOS(); !near(los, 0.81445, 1e-4) {
+		t.Errorf("LOS %v, want 0.81445", los)
+	}
+	if los := (Record{Draws: 5}).LOS(); los != 0.5 {
+		t.Errorf("LOS without decisive games %v", los)
+	}
+	elo, lo, hi = Record{Wins: 10, Draws: 10, Losses: 10}.Elo()
+	if elo != 0 || !near(lo, -hi, 1e-9) {
+		t.Errorf("even score: %v [%v, %v]", elo, lo, hi)
+	}
+	if elo, _, _ := (Record{Wins: 3}).Elo(); !math.IsInf(elo, 1) {
+		t.Errorf("all wins: Elo %v", elo)
+	}
+	if elo, lo, hi := (Record{}).Elo(); elo != 0 || !math.IsInf(lo, -1) || !math.IsInf(hi, 1) {
+		t.Errorf("no games: %v [%v, %v]", elo, lo, hi)
+	}
+	for _, e := range []float64{-300, -10, 0, 55.5, 400} {
+		if got := EloFromScore(ScoreFromElo(e)); !near(got, e, 1e-9) {
+			t.Errorf("round trip %v -> %v", e, got)
+		}
+	}
+}
+
+func TestSPRT(t *testing.T) {
+	s, err := ParseSPRT("0, 10, 0.05, 0.05")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := s.Bounds()
+	if !near(lo, -2.944439, 1e-6) || !near(hi, 2.944439, 1e-6) {
+		t.Errorf("bounds %v %v", lo, hi)
+	}
+	p := PairingStats{Record: Record{Wins: 520, Draws: 200, Losses: 480}, Penta: [5]int{10, 60, 150, 70, 10}}
+	if llr := s.LLR(p); !near(llr, 0.786084, 1e-5) {
+		t.Errorf("trinomial LLR %v, want 0.786084", llr)
+	}
+	s.Pentanomial = true
+	if llr := s.LLR(p); !near(llr, 0.112620, 1e-5) {
+		t.Errorf("pentanomial LLR %v, want 0.112620", llr)
+	}
+	s.Pentanomial = false
+	if st := s.status(PairingStats{Record: Record{Wins: 900, Draws: 200, Losses: 500}}); st.Decision != "H1" {
+		t.Errorf("a clear gain: %+v", st)
+	}
+	if st := s.status(PairingStats{Record: Record{Wins: 400, Draws: 200, Losses: 600}}); st.Decision != "H0" {
+		t.Errorf("a clear loss: %+v", st)
+	}
+	if st := s.status(PairingStats{Record: Record{Draws: 10}}); st.Decision != "" || st.LLR != 0 {
+		t.Errorf("no variance: %+v", st)
+	}
+	for _, bad := range []string{"", "0,5,0.05", "5,0,0.05,0.05", "0,5,0,0.05", "0,5,0.05,x", "0,5,0.6,0.05"} {
+		if _, err := ParseSPRT(bad); err == nil {
+			t.Errorf("ParseSPRT(%q) accepted", bad)
+		}
+	}
+}
+
+// resultOf builds a Result from games given as (red, black, red's points).
+func resultOf(names []string, games [][3]float64) *Result {
+	r := &Result{Names: names}
+	for _, g := range games {
+		gr := GameResult{Red: int(g[0]), Black: int(g[1])}
+		switch g[2] {
+		case 1:
+			gr.Verdict.Outcome = engine.RedWins
+		case 0:
+			gr.Verdict.Outcome = engine.BlackWins
+		default:
+			gr.Verdict.Outcome = engine.Draw
+		}
+		r.Games = append(r.Games, gr)
+	}
+	return r
+}
+
+func TestStandings(t *testing.T) {
+	// A beats B, B beats C, C beats A, and all beat D: a three-way tie on
+	// points, SB, wins and head-to-head, left in engine order.
+	names := []string{"A", "B", "C", "D"}
+	games := [][3]float64{{0, 1, 1}, {1, 2, 1}, {2, 0, 1}, {0, 3, 1}, {1, 3, 1}, {3, 2, 0}}
+	rows := resultOf(names, games).Standings()
+	if rows[3].Name != "D" || rows[3].Points != 0 {
+		t.Errorf("last row %+v", rows[3])
+	}
+	for i, row := range rows[:3] {
+		if row.Name != names[i] || row.Points != 2 || row.SB != 2 || row.HeadToHead != 1 {
+			t.Errorf("row %d: %+v", i, row)
+		}
+	}
+	// B only draws D: A and C tie on points, C has the better SB.
+	games[4][2] = 0.5
+	rows = resultOf(names, games).Standings()
+	want := []struct {
+		name   string
+		points float64
+		sb     float64
+	}{{"C", 2, 2.5}, {"A", 2, 2}, {"B", 1.5, 2.25}, {"D", 0.5, 0.75}}
+	for i, w := range want {
+		if rows[i].Name != w.name || rows[i].Points != w.points || !near(rows[i].SB, w.sb, 1e-9) {
+			t.Errorf("row %d: %+v, want %+v", i, rows[i], w)
+		}
+	}
+}
+
+func TestHeadToHead(t *testing.T) {
+	// B (1) beats A (0); both end with 1.5 points, SB 2 and one win, so
+	// only their direct game ranks B above A. D leads, C is last.
+	games := [][3]float64{{1, 0, 1}, {1, 2, 0.5}, {1, 3, 0}, {0, 2, 1}, {0, 3, 0.5}, {2, 3, 0.5}}
+	rows := resultOf([]string{"A", "B", "C", "D"}, games).Standings()
+	got := rows[0].Name + rows[1].Name + rows[2].Name + rows[3].Name
+	if got != "DBAC" {
+		t.Errorf("order %s, want DBAC: %+v", got, rows)
+	}
+	if rows[1].HeadToHead != 1 || rows[2].HeadToHead != 0 {
+		t.Errorf("head-to-head %v %v", rows[1].HeadToHead, rows[2].HeadToHead)
+	}
+}

@@ -1,0 +1,246 @@
+// Command fakeengine is a scripted UCCI/UCI engine for the match runner's
+// tests. It plays the moves of -script by ply (the ply is computed from the
+// move number and side to move of the position it is given), or the first
+// legal move when the script has none, and misbehaves as -do says at ply
+// -at.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/goxq/ucci/engine"
+)
+
+var (
+	proto      = flag.String("proto", "ucci", "ucci, uci or both")
+	script     = flag.String("script", "", "moves by ply from the start (- = first legal move)")
+	do         = flag.String("do", "", "illegal|crash|hang|slow|stopok|resign|nobest|offer")
+	at         = flag.Int("at", -1, "ply at which -do happens (-1: every move)")
+	move       = flag.String("move", "a0a0", "the move -do illegal plays")
+	accept     = flag.Bool("accept", false, "answer go draw with a move and draw")
+	delay      = flag.Duration("delay", 0, "thinking time per move (ignores stop)")
+	slowFor    = flag.Duration("slowfor", time.Second, "thinking time of -do slow")
+	score      = flag.Int("score", 0, "score printed in info before each move")
+	printScore = flag.Bool("printscore", false, "print -score")
+	record     = flag.String("record", "", "append every received line to this file")
+	pidDir     = flag.String("piddir", "", "write a file named after the pid here")
+	ignoreQuit = flag.Bool("ignorequit", false, "do not exit on quit")
+	spawn      = flag.Bool("spawn", false, "start a helper process (sleep 60) at start-up")
+	noReady    = flag.Bool("noready", false, "never answer isready")
+	exitOnBad  = flag.Bool("exitonbad", false, "exit when the first command is not understood")
+)
+
+func main() {
+	flag.Parse()
+	if *pidDir != "" {
+		writePid(os.Getpid())
+	}
+	if *spawn {
+		c := exec.Command("sleep", "60")
+		if c.Start() == nil && *pidDir != "" {
+			writePid(c.Process.Pid)
+		}
+	}
+	var rec *os.File
+	if *record != "" {
+		rec, _ = os.OpenFile(*record, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	}
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	e := &fake{lines: lines, out: bufio.NewWriter(os.Stdout)}
+	for l := range lines {
+		if rec != nil {
+			fmt.Fprintln(rec, l)
+		}
+		if !e.handle(l) {
+			return
+		}
+	}
+}
+
+func writePid(pid int) {
+	os.WriteFile(filepath.Join(*pidDir, strconv.Itoa(pid)), nil, 0o644)
+}
+
+type fake struct {
+	lines   chan string
+	out     *bufio.Writer
+	mode    string // "ucci" or "uci" once greeted
+	pos     *engine.Position
+	hanging bool
+}
+
+func (e *fake) say(format string, args ...any) {
+	fmt.Fprintf(e.out, format+"\n", args...)
+	e.out.Flush()
+}
+
+// handle processes one command; false means exit.
+func (e *fake) handle(l string) bool {
+	f := strings.Fields(l)
+	if len(f) == 0 {
+		return true
+	}
+	if e.hanging && f[0] != "quit" {
+		return true
+	}
+	switch f[0] {
+	case "ucci":
+		if *proto == "uci" {
+			if *exitOnBad {
+				return false
+			}
+			e.say("Unknown command: '%s'. Type help for more information.", l)
+			return true
+		}
+		e.mode = "ucci"
+		e.say("id name fake")
+		e.say("option usemillisec type check default true")
+		e.say("option newgame type button")
+		e.say("ucciok")
+	case "uci":
+		if *proto == "ucci" {
+			return !*exitOnBad
+		}
+		e.mode = "uci"
+		e.say("id name fake")
+		e.say("option name Hash type spin default 16 min 1 max 1024")
+		e.say("option name UCI_Variant type combo default xiangqi var xiangqi")
+		e.say("uciok")
+	case "isready":
+		if !*noReady {
+			e.say("readyok")
+		}
+	case "position":
+		e.position(f[1:])
+	case "go":
+		e.think(l)
+	case "quit":
+		if *ignoreQuit {
+			return true
+		}
+		if e.mode == "ucci" {
+			e.say("bye")
+		}
+		return false
+	}
+	return true
+}
+
+// position reads "fen F... [moves ...]" or "startpos [moves ...]".
+func (e *fake) position(f []string) {
+	fen := engine.StartFEN
+	i := 0
+	if len(f) > 0 && f[0] == "fen" {
+		i = 1
+		for i < len(f) && f[i] != "moves" {
+			i++
+		}
+		fen = strings.Join(f[1:i], " ")
+	} else if len(f) > 0 && f[0] == "startpos" {
+		i = 1
+	}
+	p, err := engine.NewPosition(fen)
+	if err != nil {
+		e.pos = nil
+		return
+	}
+	if i < len(f) && f[i] == "moves" {
+		for _, s := range f[i+1:] {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				break
+			}
+			p.PlayGameMove(m)
+		}
+	}
+	e.pos = p
+}
+
+// think answers go.
+func (e *fake) think(goLine string) {
+	if e.pos == nil {
+		e.say("nobestmove")
+		return
+	}
+	ply := 2*(e.pos.Fullmove()-1) + int(e.pos.SideToMove())
+	mv := e.choose(ply)
+	act := ""
+	if *at < 0 || *at == ply {
+		act = *do
+	}
+	drawOffered := strings.Contains(goLine, " draw")
+	time.Sleep(*delay)
+	if *printScore {
+		if e.mode == "uci" {
+			e.say("info depth 5 score cp %d pv %s", *score, mv)
+		} else {
+			e.say("info depth 5 score %d pv %s", *score, mv)
+		}
+	}
+	suffix := ""
+	if *accept && drawOffered {
+		suffix = " draw"
+	}
+	switch act {
+	case "illegal":
+		mv = *move
+	case "crash":
+		os.Exit(3)
+	case "hang":
+		e.hanging = true
+		return
+	case "slow":
+		time.Sleep(*slowFor)
+	case "stopok":
+		for l := range e.lines {
+			if strings.TrimSpace(l) == "stop" {
+				break
+			}
+		}
+	case "resign":
+		suffix = " resign"
+	case "offer":
+		suffix = " draw"
+	case "nobest":
+		if e.mode == "uci" {
+			e.say("bestmove (none)")
+		} else {
+			e.say("nobestmove")
+		}
+		return
+	}
+	if mv == "" {
+		e.say("nobestmove")
+		return
+	}
+	e.say("bestmove %s%s", mv, suffix)
+}
+
+// choose returns the script move for ply, or the first legal move.
+func (e *fake) choose(ply int) string {
+	moves := strings.Fields(*script)
+	if ply < len(moves) && moves[ply] != "-" {
+		return moves[ply]
+	}
+	var list engine.MoveList
+	e.pos.GenerateLegalMoves(&list)
+	if list.Count == 0 {
+		return ""
+	}
+	return list.Moves[0].String()
+}

@@ -1,0 +1,112 @@
+package match
+
+import (
+	"context"
+	"time"
+)
+
+// failure says how a move request went wrong.
+type failure uint8
+
+const (
+	failNone    failure = iota
+	failCrash           // the engine's output ended or its input broke
+	failTime            // no move by the deadline (stop was sent before)
+	failAborted         // the match was cancelled
+)
+
+// reply is the outcome of one move request.
+type reply struct {
+	bm       bestMove
+	score    int  // the last score the engine reported, its own view
+	hasScore bool // score is set
+	elapsed  time.Duration
+	fail     failure
+}
+
+// think sends the position and go, then waits for bestmove or nobestmove.
+// The time is taken from just before go is written to the arrival of the
+// answer. When stopAfter passes, stop is sent; when deadline passes without
+// an answer, the request fails with failTime and the session is marked
+// broken (it may answer later, so it is not reused).
+func (s *session) think(ctx context.Context, position, gocmd string, stopAfter, deadline time.Duration) reply {
+	var r reply
+	if !s.drain() {
+		s.broken = true
+		return reply{fail: failCrash}
+	}
+	if err := s.send(position); err != nil {
+		s.broken = true
+		return reply{fail: failCrash}
+	}
+	start := time.Now()
+	if err := s.send(gocmd); err != nil {
+		s.broken = true
+		return reply{fail: failCrash}
+	}
+	stop := time.NewTimer(max(stopAfter-time.Since(start), 0))
+	defer stop.Stop()
+	forfeit := time.NewTimer(max(deadline-time.Since(start), 0))
+	defer forfeit.Stop()
+	for {
+		select {
+		case l, ok := <-s.lines:
+			if !ok {
+				s.broken = true
+				r.fail = failCrash
+				r.elapsed = time.Since(start)
+				return r
+			}
+			if bm, ok := parseBestMove(l.text); ok {
+				r.bm = bm
+				r.elapsed = l.at.Sub(start)
+				return r
+			}
+			if sc, ok := parseInfoScore(l.text); ok {
+				r.score, r.hasScore = sc, true
+			}
+		case <-stop.C:
+			s.send("stop")
+		case <-forfeit.C:
+			// An answer may be waiting, read in time by the reader
+			// while this goroutine was not scheduled.
+			if s.answerBy(start.Add(deadline), start, &r) {
+				return r
+			}
+			s.broken = true
+			r.fail = failTime
+			r.elapsed = time.Since(start)
+			return r
+		case <-ctx.Done():
+			s.broken = true
+			r.fail = failAborted
+			return r
+		}
+	}
+}
+
+// answerBy looks through the output already read, without waiting, for a
+// bestmove or nobestmove that arrived by the deadline, and fills in r from
+// it (and from any scores before it).
+func (s *session) answerBy(deadline, start time.Time, r *reply) bool {
+	for {
+		select {
+		case l, ok := <-s.lines:
+			if !ok {
+				return false
+			}
+			if bm, ok := parseBestMove(l.text); ok {
+				if l.at.After(deadline) {
+					return false
+				}
+				r.bm, r.elapsed = bm, l.at.Sub(start)
+				return true
+			}
+			if sc, ok := parseInfoScore(l.text); ok {
+				r.score, r.hasScore = sc, true
+			}
+		default:
+			return false
+		}
+	}
+}

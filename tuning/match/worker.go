@@ -1,0 +1,174 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/goxq/ucci/engine"
+)
+
+// maxHandshakeFailures stops the match when an engine fails its handshake
+// this many times in a row: it is broken, not unlucky.
+const maxHandshakeFailures = 3
+
+// shared is the state the workers share: the protocol each engine turned
+// out to speak and its run of handshake failures.
+type shared struct {
+	mu       sync.Mutex
+	proto    []Protocol
+	failures []int
+	log      *trafficLog
+	onStart  func(pid int) // test hook: called with every engine pid
+}
+
+// protocol returns the known protocol of engine e.
+func (sh *shared) protocol(e int) Protocol {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	return sh.proto[e]
+}
+
+// started records a successful handshake of engine e.
+func (sh *shared) started(e int, s *session) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.proto[e] = s.proto
+	sh.failures[e] = 0
+	if sh.onStart != nil {
+		sh.onStart(s.pid())
+	}
+}
+
+// failed counts a failed handshake of engine e and reports whether the
+// engine has failed too often.
+func (sh *shared) failed(e int) bool {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.failures[e]++
+	return sh.failures[e] >= maxHandshakeFailures
+}
+
+// worker plays games one after the other, keeping the engines of its last
+// game running for the next one.
+type worker struct {
+	cfg      *Config
+	sh       *shared
+	sessions map[int]*session
+}
+
+// sessionFor returns a ready session of engine e for a new game: the
+// running one after a new-game sync, or a fresh one. A nil session with a
+// nil error means the engine failed its handshake (it loses the game).
+func (w *worker) sessionFor(ctx context.Context, e int, tag string) (*session, error) {
+	if s := w.sessions[e]; s != nil {
+		delete(w.sessions, e)
+		if !s.broken && !w.cfg.Restart && s.alive() {
+			s.setTag(tag)
+			if err := s.newGame(ctx, w.cfg.HandshakeTimeout); err == nil {
+				w.sessions[e] = s
+				return s, nil
+			}
+		}
+		s.close()
+	}
+	opts := sessionOptions{timeout: w.cfg.HandshakeTimeout, quitWait: w.cfg.QuitTimeout, log: w.sh.log, tag: tag}
+	spec := &w.cfg.Engines[e]
+	s, err := openSession(ctx, spec, w.sh.protocol(e), opts)
+	if err != nil {
+		var se *startError
+		switch {
+		case ctx.Err() != nil:
+			return nil, errCancelled
+		case errors.As(err, &se):
+			return nil, err
+		}
+		w.sh.log.note(tag, err.Error())
+		if w.sh.failed(e) {
+			return nil, fmt.Errorf("%w (%d failures in a row)", err, maxHandshakeFailures)
+		}
+		return nil, nil
+	}
+	s.setTag(tag)
+	if err := s.newGame(ctx, w.cfg.HandshakeTimeout); err != nil {
+		s.close()
+		if ctx.Err() != nil {
+			return nil, errCancelled
+		}
+		w.sh.failed(e)
+		return nil, nil
+	}
+	w.sh.started(e, s)
+	w.sessions[e] = s
+	return s, nil
+}
+
+// closeExcept closes the sessions of engines other than keep.
+func (w *worker) closeExcept(keep ...int) {
+	for e, s := range w.sessions {
+		if e != keep[0] && e != keep[1] {
+			s.close()
+			delete(w.sessions, e)
+		}
+	}
+}
+
+// closeBroken closes sessions left in an unknown state by the last game.
+func (w *worker) closeBroken() {
+	for e, s := range w.sessions {
+		if s.broken {
+			s.close()
+			delete(w.sessions, e)
+		}
+	}
+}
+
+// closeAll ends every engine of the worker.
+func (w *worker) closeAll() {
+	for e, s := range w.sessions {
+		s.close()
+		delete(w.sessions, e)
+	}
+}
+
+// play plays the scheduled game j.
+func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
+	defer w.closeBroken()
+	w.closeExcept(j.red, j.black)
+	var players [2]*session
+	for c, e := range [2]int{j.red, j.black} {
+		tag := fmt.Sprintf("g%d %s %s", j.number, engine.Color(c), w.cfg.Engines[e].DisplayName())
+		s, err := w.sessionFor(ctx, e, tag)
+		if err != nil {
+			return GameResult{}, err
+		}
+		players[c] = s
+	}
+	start := time.Now()
+	gs, err := playGame(ctx, w.cfg, w.cfg.Openings[j.opening], players)
+	if err != nil {
+		return GameResult{}, err
+	}
+	g := GameResult{
+		Number:   j.number,
+		Pairing:  j.pairing,
+		Opening:  j.opening,
+		Red:      j.red,
+		Black:    j.black,
+		Verdict:  gs.verdict,
+		Detail:   gs.detail,
+		StartFEN: gs.ref.StartFEN(),
+		Moves:    append([]engine.Move(nil), gs.ref.Moves()...),
+		Started:  start,
+		Duration: time.Since(start),
+	}
+	for c := range 2 {
+		g.Forfeit[c] = gs.verdict.Reason == engine.TimeForfeit && gs.verdict.Outcome == engine.WinFor(engine.Color(c).Opponent())
+		if !g.Forfeit[c] {
+			g.Left[c] = gs.clocks[c].Remaining()
+		}
+	}
+	return g, nil
+}
