@@ -21,15 +21,8 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	pvNode := beta-alpha > 1
 	p := &w.pos
-	w.nodes++
-	if w.nodes&1023 == 0 {
-		w.checkStop()
-	}
-	if w.s.stop.Load() {
+	if !w.enterNode(ply) {
 		return 0
-	}
-	if ply > w.selDepth {
-		w.selDepth = ply
 	}
 	if score, ok := w.ruleScore(ply); ok {
 		return score
@@ -220,6 +213,19 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	return bestScore
 }
 
+// enterNode counts a node, applies the limits every 1024 nodes and tracks
+// the selective depth; it returns false when the search must unwind.
+func (w *worker) enterNode(ply int) bool {
+	w.nodes++
+	if w.nodes&1023 == 0 {
+		w.checkStop()
+	}
+	if ply > w.selDepth {
+		w.selDepth = ply
+	}
+	return !w.s.stop.Load()
+}
+
 // lateMoveLimit is the number of quiet moves searched at low depth before
 // the rest are pruned.
 func lateMoveLimit(depth int, improving bool) int {
@@ -320,15 +326,8 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	f := &w.stack[ply]
 	f.pvLen = 0
 	p := &w.pos
-	w.nodes++
-	if w.nodes&1023 == 0 {
-		w.checkStop()
-	}
-	if w.s.stop.Load() {
+	if !w.enterNode(ply) {
 		return 0
-	}
-	if ply > w.selDepth {
-		w.selDepth = ply
 	}
 	if limit := w.s.NaturalLimit; limit > 0 && int(p.rule60) >= limit {
 		if !p.HasLegalMove() {
