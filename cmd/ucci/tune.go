@@ -24,6 +24,8 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 		return tunecmd.Data(args[1:], stdout, stderr)
 	case "texel":
 		return tunecmd.Texel(args[1:], stdout, stderr)
+	case "spsa":
+		return tunecmd.SPSA(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "tune: unknown command %q\n%s\n", args[0], tuneUsage)
 	return 2
