@@ -102,8 +102,10 @@ func (s *Session) Run(r io.Reader) int {
 			}
 			s.log.Debug().Str("in", l.text).Msg("")
 			if s.search != nil {
+				s.echo("busyline", l.text)
 				s.handleBusy(l.text)
 			} else {
+				s.echo("idleline", l.text)
 				s.handle(l.text)
 			}
 			if s.quitting && s.search == nil {
@@ -134,6 +136,14 @@ func (s *Session) endOfInput() int {
 func (s *Session) closeLog() {
 	if s.logFile != nil {
 		s.logFile.Close()
+	}
+}
+
+// echo repeats an input line when the UCCI debug option is on, as
+// ElephantEye does (info idleline / info busyline).
+func (s *Session) echo(kind, line string) {
+	if s.set.debug && s.dialect == dialectUCCI {
+		s.out.line("info " + kind + " " + asciiOnly(truncate(line, 200)))
 	}
 }
 
