@@ -88,3 +88,25 @@ tune-data: build
 tune: build
 	mkdir -p $(TUNE_DIR)
 	nice -n 10 ./$(BIN) tune texel -data $(TUNE_DATA) -out $(TUNE_OUT) -plot $(TUNE_DIR)/loss.png $(TUNE_FLAGS)
+
+# Self-play games for tune-data (TUNE_SELFPLAY=$(TUNE_DIR)/selfplay.pgn):
+# bin/ucci against itself at a fast control, book off, with a little
+# randomness so that the games differ.
+SELFPLAY_GAMES ?= 400
+SELFPLAY_TC    ?= 1+0.01
+.PHONY: tune-selfplay
+tune-selfplay: build
+	mkdir -p $(TUNE_DIR)
+	nice -n 10 ./$(BIN) match -quiet -games $(SELFPLAY_GAMES) -tc $(SELFPLAY_TC) -concurrency 2 -pgn $(TUNE_DIR)/selfplay.pgn \
+		-engine "cmd=$(BIN) name=a option.usebook=false option.randomness=tiny" \
+		-engine "cmd=$(BIN) name=b option.usebook=false option.randomness=tiny"
+
+# SPSA of the search parameters: a tuning build (-tags tune) plays itself
+# with perturbed values; the values go to $(TUNE_DIR)/spsa.txt and the
+# traces to $(TUNE_DIR)/spsa.png (search parameters live in engine/).
+SPSA_FLAGS ?= -iterations 200 -tc 1+0.01
+.PHONY: spsa
+spsa:
+	mkdir -p $(TUNE_DIR)
+	$(GO) build -tags tune -o bin/ucci-tune ./cmd/ucci
+	nice -n 10 bin/ucci-tune tune spsa -engine bin/ucci-tune -out $(TUNE_DIR)/spsa.txt -plot $(TUNE_DIR)/spsa.png $(SPSA_FLAGS)

@@ -18,6 +18,12 @@ func TestTuneCommandUsage(t *testing.T) {
 	if code, _, _ := runCapture("tune", "data"); code != 2 {
 		t.Errorf("tune data without files: exit %d", code)
 	}
+	if code, _, errOut := runCapture("tune", "texel"); code != 2 || !strings.Contains(errOut, "-data") {
+		t.Errorf("tune texel without data: exit %d, stderr %q", code, errOut)
+	}
+	if code, _, errOut := runCapture("tune", "spsa", "-iterations", "0"); code != 2 || !strings.Contains(errOut, "tune spsa") {
+		t.Errorf("tune spsa with no iterations: exit %d, stderr %q", code, errOut)
+	}
 }
 
 func TestTuneDataCommand(t *testing.T) {
