@@ -61,6 +61,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	natural := fs.Int("naturallimit", engine.DefaultNaturalLimit, "natural-move limit in plies (0 = off)")
 	folds := fs.Int("folds", 3, "occurrences of a position that trigger the repetition rules")
 	maxPlies := fs.Int("maxplies", 0, "adjudicate a draw after this many plies (0 = never)")
+	banMoves := fs.Bool("banmoves", true, "warn UCCI engines with banmoves of moves that would lose by a perpetual one cycle later, as the UCCI league does")
 	resign := fs.String("resign", "", "resign adjudication SCORE,MOVES (both engines' scores agree for MOVES moves each)")
 	draw := fs.String("draw", "", "draw adjudication SCORE,MOVES,AFTER (|score| <= SCORE for MOVES moves each, after move AFTER)")
 	grace := fs.Int("grace", 200, "ms a move may come after the flag fell (after stop) and still count")
@@ -95,6 +96,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Concurrency:      *concurrency,
 		Folds:            *folds,
 		MaxPlies:         *maxPlies,
+		NoBanMoves:       !*banMoves,
 		Grace:            time.Duration(*grace) * time.Millisecond,
 		HandshakeTimeout: *handshake,
 		Restart:          *restart,

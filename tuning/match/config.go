@@ -68,6 +68,11 @@ type Config struct {
 	// MaxPlies adjudicates a game still running after this many plies as a
 	// draw (0 = no limit).
 	MaxPlies int
+	// NoBanMoves stops the runner from sending UCCI engines banmoves with
+	// the moves that would make them lose by a forbidden perpetual one
+	// cycle later (the UCCI league sends them; so does the runner by
+	// default).
+	NoBanMoves bool
 	// Adjudication holds the optional score adjudication rules.
 	Adjudication Adjudication
 	// SPRT, when set, stops the match once the test decides (two engines).

@@ -33,7 +33,9 @@
 // "go [draw] time T increment I opptime OT oppincrement OI" (or movestogo
 // and oppmovestogo for period controls) in milliseconds; UCI engines get
 // the start position with every move and "go wtime btime winc binc
-// movestogo".
+// movestogo". Like the UCCI league, the runner sends UCCI engines
+// "banmoves" with the moves that would make them lose by a forbidden
+// perpetual one cycle later (Config.NoBanMoves turns this off).
 //
 // # Adjudication
 //

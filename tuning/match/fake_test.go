@@ -294,3 +294,32 @@ func TestUCICommands(t *testing.T) {
 		t.Errorf("go: %q", goLine)
 	}
 }
+
+// TestBanMoves checks that a perpetual checker is warned with banmoves one
+// cycle before it loses, and that NoBanMoves turns the warning off.
+func TestBanMoves(t *testing.T) {
+	script := "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2"
+	for _, off := range []bool{false, true} {
+		rec := filepath.Join(t.TempDir(), "black.txt")
+		cfg := testConfig(t, checkRepFEN, fake("red", "-script", script), fake("black", "-script", script, "-record", rec))
+		cfg.NoBanMoves = off
+		g := playOne(t, cfg)
+		if g.Verdict.Reason != engine.PerpetualCheck {
+			t.Errorf("got %s", g.Verdict)
+		}
+		data, _ := os.ReadFile(rec)
+		var bans []string
+		for _, l := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(l, "banmoves") {
+				bans = append(bans, l)
+			}
+		}
+		want := []string{"banmoves f2e2", "banmoves e2f2"}
+		if off {
+			want = nil
+		}
+		if strings.Join(bans, "|") != strings.Join(want, "|") {
+			t.Errorf("NoBanMoves %v: black received %q, want %q", off, bans, want)
+		}
+	}
+}

@@ -150,9 +150,14 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 		own:     clock.Report(),
 		opp:     gs.clocks[side.Opponent()].Report(),
 	}
-	position := positionLine(s.proto, gs.ref.StartFEN(), gs.all, gs.capFEN, gs.since)
+	setup := []string{positionLine(s.proto, gs.ref.StartFEN(), gs.all, gs.capFEN, gs.since)}
+	if s.proto == ProtoUCCI && !gs.cfg.NoBanMoves {
+		if ban := banLine(gs.bannedMoves()); ban != "" {
+			setup = append(setup, ban)
+		}
+	}
 	deadline := clock.Deadline()
-	r := s.think(ctx, position, goLine(s.proto, args), deadline-gs.cfg.Grace, deadline)
+	r := s.think(ctx, setup, goLine(s.proto, args), deadline-gs.cfg.Grace, deadline)
 	switch r.fail {
 	case failAborted:
 		return errCancelled
@@ -161,11 +166,11 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 		return nil
 	case failTime:
 		clock.Punch(r.elapsed)
-		loses(engine.TimeForfeit, fmt.Sprintf("did not move within %v", deadline))
+		loses(engine.TimeForfeit, fmt.Sprintf("did not move within %v", deadline.Round(time.Millisecond)))
 		return nil
 	}
 	if !clock.Punch(r.elapsed) {
-		loses(engine.TimeForfeit, fmt.Sprintf("moved after %v, deadline %v", r.elapsed.Round(time.Millisecond), deadline))
+		loses(engine.TimeForfeit, fmt.Sprintf("moved after %v, deadline %v", r.elapsed.Round(time.Millisecond), deadline.Round(time.Millisecond)))
 		return nil
 	}
 	switch {

@@ -24,20 +24,23 @@ type reply struct {
 	fail     failure
 }
 
-// think sends the position and go, then waits for bestmove or nobestmove.
+// think sends the setup lines (position, banmoves) and go, then waits for
+// bestmove or nobestmove.
 // The time is taken from just before go is written to the arrival of the
 // answer. When stopAfter passes, stop is sent; when deadline passes without
 // an answer, the request fails with failTime and the session is marked
 // broken (it may answer later, so it is not reused).
-func (s *session) think(ctx context.Context, position, gocmd string, stopAfter, deadline time.Duration) reply {
+func (s *session) think(ctx context.Context, setup []string, gocmd string, stopAfter, deadline time.Duration) reply {
 	var r reply
 	if !s.drain() {
 		s.broken = true
 		return reply{fail: failCrash}
 	}
-	if err := s.send(position); err != nil {
-		s.broken = true
-		return reply{fail: failCrash}
+	for _, l := range setup {
+		if err := s.send(l); err != nil {
+			s.broken = true
+			return reply{fail: failCrash}
+		}
 	}
 	start := time.Now()
 	if err := s.send(gocmd); err != nil {
