@@ -110,3 +110,24 @@ spsa:
 	mkdir -p $(TUNE_DIR)
 	$(GO) build -tags tune -o bin/ucci-tune ./cmd/ucci
 	nice -n 10 bin/ucci-tune tune spsa -engine bin/ucci-tune -out $(TUNE_DIR)/spsa.txt -plot $(TUNE_DIR)/spsa.png $(SPSA_FLAGS)
+
+# Release binaries: console (CUI) executables for Windows and Linux on
+# amd64, stamped with VERSION, the default book embedded; TestDist checks
+# them (PE subsystem, machine, version, book).
+.PHONY: dist
+dist:
+	mkdir -p dist
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o dist/ucci-windows-amd64.exe ./cmd/ucci
+	GOOS=linux GOARCH=amd64 CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o dist/ucci-linux-amd64 ./cmd/ucci
+	GOXQ_DIST=$(abspath dist) GOXQ_DIST_VERSION=$(VERSION) $(GO) test -count=1 -run '^TestDist$$' -v ./e2e/
+
+# End-to-end: whole games through XBoard + UCI2WB (UCCI mode) under Xvfb
+# against fairy-stockfish, without and with pondering; installs the Debian
+# packages when they are missing. Records and logs go to e2e/out/. Override
+# E2E_FLAGS with GOXQ_E2E_* settings (see e2e/xboard_test.go).
+E2E_FLAGS ?=
+.PHONY: e2e
+e2e: build
+	bash e2e/install.sh
+	GOXQ_E2E=1 GOXQ_E2E_ENGINE=$(abspath $(BIN)) GOXQ_E2E_OUT=$(abspath e2e/out) $(E2E_FLAGS) \
+		$(GO) test -count=1 -v -timeout 40m -run '^TestXBoardMatch$$' ./e2e/

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what `make e2e` needs from Debian's packages when it is missing:
+# XBoard, the UCI2WB adapter, Xvfb (with xauth) and fairy-stockfish. Fails
+# loudly when they are missing and cannot be installed (no apt-get, not root
+# and no password-less sudo): the end-to-end test must not skip silently.
+set -euo pipefail
+
+have() { command -v "$1" >/dev/null 2>&1 || [ -x "/usr/games/$1" ]; }
+
+need=()
+have xboard || need+=(xboard)
+have uci2wb || need+=(uci2wb)
+have Xvfb || need+=(xvfb)
+have xauth || need+=(xauth)
+have fairy-stockfish || need+=(fairy-stockfish)
+if [ ${#need[@]} -eq 0 ]; then
+	exit 0
+fi
+
+echo "e2e/install.sh: installing ${need[*]}" >&2
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "e2e/install.sh: FAIL: apt-get not found; install the Debian packages ${need[*]} by hand" >&2
+	exit 1
+fi
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=()
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+	sudo=(sudo -n)
+else
+	echo "e2e/install.sh: FAIL: need root or password-less sudo to install ${need[*]}" >&2
+	exit 1
+fi
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+for tool in xboard uci2wb Xvfb xauth fairy-stockfish; do
+	if ! have "$tool"; then
+		echo "e2e/install.sh: FAIL: $tool still missing after apt-get install" >&2
+		exit 1
+	fi
+done
