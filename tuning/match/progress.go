@@ -13,7 +13,7 @@ import (
 //	[=========>          ]  45/100  +12 =20 -13  48.9%  Elo -7.7 ±71.2  ETA 3m20s
 //
 // or, when the output is not a terminal (a log file), as one line per game.
-// The score is the first pairing's, from its first engine's view.
+// The score is the first engine's over all its games.
 type Progress struct {
 	w     io.Writer
 	tty   bool
@@ -31,7 +31,7 @@ func NewProgress(w io.Writer, tty bool) *Progress {
 // Update draws the state after game g finished.
 func (p *Progress) Update(g GameResult, r *Result) {
 	done, total := len(r.Games), r.Planned
-	rec := r.Pairings[0].Record
+	rec := r.Players[0].Record
 	elo, lo, hi := rec.Elo()
 	margin := (hi - lo) / 2
 	text := fmt.Sprintf("%4d/%-4d +%d =%d -%d  %.1f%%  Elo %s ±%s", done, total,

@@ -97,7 +97,10 @@ func (w *worker) sessionFor(ctx context.Context, e int, tag string) (*session, e
 		if ctx.Err() != nil {
 			return nil, errCancelled
 		}
-		w.sh.failed(e)
+		w.sh.log.note(tag, "new game: "+err.Error())
+		if w.sh.failed(e) {
+			return nil, fmt.Errorf("%s: %w (%d failures in a row)", spec.DisplayName(), err, maxHandshakeFailures)
+		}
 		return nil, nil
 	}
 	w.sh.started(e, s)
