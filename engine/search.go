@@ -206,7 +206,21 @@ func (s *Searcher) Go(pos *Position, lim Limits, report func(Info)) func() Resul
 		w.prepare(pos, roots)
 	}
 	done := make(chan Result, 1)
-	go func() { done <- s.run(roots, report, start) }()
+	go func() {
+		defer func() {
+			// A bug in the search must not take the engine down: answer
+			// with the first root move and let the caller carry on.
+			if r := recover(); r != nil {
+				s.stop.Store(true)
+				res := Result{}
+				if len(roots) > 0 {
+					res.BestMove = roots[0].move
+				}
+				done <- res
+			}
+		}()
+		done <- s.run(roots, report, start)
+	}()
 	return func() Result {
 		r := <-done
 		s.running.Store(false)
@@ -222,6 +236,11 @@ func (s *Searcher) run(roots []rootMove, report func(Info), start time.Time) Res
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				if recover() != nil {
+					s.stop.Store(true) // a failed helper stops the search
+				}
+			}()
 			if len(roots) > 0 {
 				w.iterate(nil, start)
 			}

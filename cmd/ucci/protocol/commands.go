@@ -14,25 +14,8 @@ import (
 // setOption handles both "setoption NAME [VALUE]" (UCCI) and
 // "setoption name NAME [value VALUE]" (UCI), in either dialect.
 func (s *Session) setOption(line string) {
-	rest := strings.TrimSpace(line[len("setoption"):])
-	var name, value string
-	if tok := fields(rest); len(tok) > 0 && strings.EqualFold(tok[0], "name") {
-		rest = strings.TrimSpace(rest[len(tok[0]):])
-		lower := strings.ToLower(rest)
-		if i := strings.Index(lower, " value "); i >= 0 {
-			name, value = strings.TrimSpace(rest[:i]), strings.TrimSpace(rest[i+len(" value "):])
-		} else if strings.HasSuffix(lower, " value") {
-			name = strings.TrimSpace(rest[:len(rest)-len(" value")])
-		} else {
-			name = rest
-		}
-	} else {
-		if i := strings.IndexAny(rest, " \t"); i >= 0 {
-			name, value = rest[:i], strings.TrimSpace(rest[i:])
-		} else {
-			name = rest
-		}
-	}
+	_, rest := cutToken(line)
+	name, value := splitSetOption(strings.TrimSpace(rest))
 	if name == "" {
 		s.reject("setoption without a name")
 		return
@@ -230,4 +213,41 @@ func (s *Session) probe(tok []string) {
 		b = append(b, " upperbound "+strconv.Itoa(int(e.Score))+" depth "+depth...)
 	}
 	s.out.lineBytes(b)
+}
+
+// splitSetOption splits the text after setoption into the option name and
+// value: "name NAME [value VALUE]" (UCI; the keywords in any case) or
+// "NAME [VALUE]" (UCCI). Names and values keep their original bytes.
+func splitSetOption(rest string) (name, value string) {
+	first, after := cutToken(rest)
+	if !strings.EqualFold(first, "name") {
+		return first, strings.TrimSpace(after)
+	}
+	// UCI: the name runs up to a token "value".
+	text := after
+	for pos := 0; ; {
+		tok, tail := cutToken(text[pos:])
+		if tok == "" {
+			return strings.TrimSpace(text), ""
+		}
+		if strings.EqualFold(tok, "value") {
+			end := len(text) - len(tail) - len(tok)
+			return strings.TrimSpace(text[:end]), strings.TrimSpace(tail)
+		}
+		pos = len(text) - len(tail)
+	}
+}
+
+// cutToken returns the first space- or tab-separated token of s and the
+// rest of s after it.
+func cutToken(s string) (tok, rest string) {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+		j++
+	}
+	return s[i:j], s[j:]
 }

@@ -188,6 +188,7 @@ func (s *Session) goCommand(tok []string) {
 	}
 	st.engine = true
 	wait := s.searcher.Go(pos, lim, st.report(s))
+	st.started = true
 	go func() { st.done <- searchOutcome{result: wait()} }()
 }
 
@@ -251,6 +252,7 @@ func (s *Session) playBookMove(st *searchState, m engine.Move, entries []book.En
 		lines = append(lines, string(b))
 	}
 	out := searchOutcome{result: engine.Result{BestMove: m, PonderMove: reply}, fromBook: true, bookLines: lines}
+	st.started = true
 	if !st.ponder {
 		st.done <- out
 		return
@@ -280,6 +282,7 @@ func (s *Session) perft(depth int, uci bool) {
 	st := &searchState{done: make(chan searchOutcome, 1), release: make(chan struct{}), uci: uci, start: time.Now(), perft: true}
 	s.search = st
 	pos := *s.pos
+	st.started = true
 	go func() {
 		var list engine.MoveList
 		pos.GenerateLegalMoves(&list)

@@ -12,6 +12,7 @@ type searchState struct {
 	done        chan searchOutcome
 	release     chan struct{} // closed by stop/ponderhit for a pondered book move
 	released    bool
+	started     bool // something will send on done (search, book wait or perft)
 	engine      bool // a search is running (not a pondered book move)
 	perft       bool // go perft: no bestmove
 	ponder      bool // go ponder and no ponderhit yet

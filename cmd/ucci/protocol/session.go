@@ -77,7 +77,7 @@ func (s *Session) Run(r io.Reader) int {
 		if s.search == nil && len(s.queue) > 0 {
 			line := s.queue[0]
 			s.queue = s.queue[1:]
-			s.handle(line)
+			s.safely(line, s.handle)
 			if s.quitting {
 				return 0
 			}
@@ -103,10 +103,10 @@ func (s *Session) Run(r io.Reader) int {
 			s.log.Debug().Str("in", l.text).Msg("")
 			if s.search != nil {
 				s.echo("busyline", l.text)
-				s.handleBusy(l.text)
+				s.safely(l.text, s.handleBusy)
 			} else {
 				s.echo("idleline", l.text)
-				s.handle(l.text)
+				s.safely(l.text, s.handle)
 			}
 			if s.quitting && s.search == nil {
 				return 0
@@ -137,6 +137,25 @@ func (s *Session) closeLog() {
 	if s.logFile != nil {
 		s.logFile.Close()
 	}
+}
+
+// safely runs a command handler; should it panic (a bug), the engine logs
+// it, reports the line as rejected and keeps running, and a go that was
+// being set up is answered so that the GUI never waits for it.
+func (s *Session) safely(line string, handler func(string)) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		s.log.Error().Interface("panic", r).Str("line", line).Msg("command failed")
+		s.reject("internal error on: " + truncate(line, 60))
+		if st := s.search; st != nil && !st.started {
+			s.search = nil
+			s.noMove(st.uci)
+		}
+	}()
+	handler(line)
 }
 
 // echo repeats an input line when the UCCI debug option is on, as
