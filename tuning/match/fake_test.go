@@ -323,3 +323,18 @@ func TestBanMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestStopCrossingAnswer: the engine answers just after the runner sent
+// stop, then answers that stop with nobestmove as an idle ElephantEye does;
+// the stray nobestmove must not be taken for its next move.
+func TestStopCrossingAnswer(t *testing.T) {
+	red := fake("red", "-do", "slow", "-slowfor", "450ms", "-at", "0", "-idlestop")
+	cfg := testConfig(t, engine.StartFEN, red, fake("black"))
+	cfg.Control, _ = timeman.Parse("0.3+0.5")
+	cfg.Grace = time.Second
+	cfg.MaxPlies = 6
+	g := playOne(t, cfg)
+	if g.Verdict.Reason != engine.Adjudication || len(g.Moves) != 6 {
+		t.Errorf("got %s (%s) after %d plies, want an adjudicated draw after 6", g.Verdict, g.Detail, len(g.Moves))
+	}
+}

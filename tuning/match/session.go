@@ -30,6 +30,8 @@ type session struct {
 	idName   string          // from "id name"
 	declared map[string]bool // option names the engine declared, lowercase
 	broken   bool            // left in an unknown state: close, do not reuse
+	stopped  bool            // stop was sent during the last search
+	timeout  time.Duration   // bound on the isready/readyok sync
 	quitWait time.Duration   // how long close waits for the exit after quit
 }
 
@@ -53,7 +55,7 @@ func openSession(ctx context.Context, spec *EngineSpec, proto Protocol, o sessio
 	if o.tag != "" {
 		p.setTag(o.tag)
 	}
-	s := &session{process: p, spec: spec, declared: map[string]bool{}, quitWait: o.quitWait}
+	s := &session{process: p, spec: spec, declared: map[string]bool{}, timeout: o.timeout, quitWait: o.quitWait}
 	switch proto {
 	case ProtoAuto:
 		s.proto, err = s.hello(ctx, "ucci", timeout, true)
@@ -204,6 +206,7 @@ func (s *session) sync(ctx context.Context, timeout time.Duration) error {
 
 // newGame tells the engine a new game starts and syncs.
 func (s *session) newGame(ctx context.Context, timeout time.Duration) error {
+	s.stopped = false
 	if !s.drain() {
 		return errEngineGone
 	}

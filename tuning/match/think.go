@@ -25,7 +25,8 @@ type reply struct {
 }
 
 // think sends the setup lines (position, banmoves) and go, then waits for
-// bestmove or nobestmove.
+// bestmove or nobestmove. After a search that was stopped it first syncs
+// with isready, so that a reply to the stop cannot pass for the next answer.
 // The time is taken from just before go is written to the arrival of the
 // answer. When stopAfter passes, stop is sent; when deadline passes without
 // an answer, the request fails with failTime and the session is marked
@@ -35,6 +36,18 @@ func (s *session) think(ctx context.Context, setup []string, gocmd string, stopA
 	if !s.drain() {
 		s.broken = true
 		return reply{fail: failCrash}
+	}
+	if s.stopped {
+		// The last answer may have crossed our stop, which an idle engine
+		// may answer with nobestmove (ElephantEye does): sync past it.
+		s.stopped = false
+		if err := s.sync(ctx, s.timeout); err != nil {
+			s.broken = true
+			if ctx.Err() != nil {
+				return reply{fail: failAborted}
+			}
+			return reply{fail: failCrash}
+		}
 	}
 	for _, l := range setup {
 		if err := s.send(l); err != nil {
@@ -70,6 +83,7 @@ func (s *session) think(ctx context.Context, setup []string, gocmd string, stopA
 			}
 		case <-stop.C:
 			s.send("stop")
+			s.stopped = true
 		case <-forfeit.C:
 			// An answer may be waiting, read in time by the reader
 			// while this goroutine was not scheduled.

@@ -36,6 +36,7 @@ var (
 	spawn      = flag.Bool("spawn", false, "start a helper process (sleep 60) at start-up")
 	noReady    = flag.Bool("noready", false, "never answer isready")
 	exitOnBad  = flag.Bool("exitonbad", false, "exit when the first command is not understood")
+	idleStop   = flag.Bool("idlestop", false, "answer stop while idle with nobestmove (as ElephantEye does)")
 )
 
 func main() {
@@ -129,6 +130,10 @@ func (e *fake) handle(l string) bool {
 		e.position(f[1:])
 	case "go":
 		e.think(l)
+	case "stop":
+		if *idleStop {
+			e.say("nobestmove")
+		}
 	case "quit":
 		if *ignoreQuit {
 			return true
