@@ -131,9 +131,9 @@ func (w *worker) iterate(report func(Info), start time.Time) {
 		}
 	}
 	w.nodesShared.Store(w.nodes)
-	if main {
-		s.stop.Store(true)
-	}
+	// The main worker does not set stop here: a ponder or infinite search
+	// that finished early still waits for ponderhit or stop (Searcher.run),
+	// and run stops the helpers after that.
 }
 
 func iterationOf(depth int, best *rootMove, n int) timeman.Iteration {

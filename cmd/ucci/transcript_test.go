@@ -477,3 +477,25 @@ func TestRandomInterleavings(t *testing.T) {
 	}
 	e.send("quit")
 }
+
+// TestPonderFinishingEarlyWaits: a pondering or infinite search that ends by
+// itself (here a forced mate) must still wait for ponderhit or stop.
+func TestPonderFinishingEarlyWaits(t *testing.T) {
+	const pos = "position fen 7R1/5k3/9/6p2/6b2/2B6/8p/5A3/9/3AK1B2 w - - 0 1 moves h9h8 f8f9 h8h4 g5e7 h4h7"
+	e := startEngine(t)
+	e.send("ucci", "setoption usebook false", pos, "go ponder time 6253 opptime 1760")
+	e.noBestMove(700 * time.Millisecond)
+	e.send("ponderhit")
+	e.expect(`^bestmove `, wait)
+	e.send(pos, "go infinite")
+	e.noBestMove(700 * time.Millisecond)
+	e.send("stop")
+	e.expect(`^bestmove `, wait)
+	e.send("isready")
+	_, before := e.expect(`^readyok$`, wait)
+	for _, l := range before {
+		if l == "nobestmove" || strings.HasPrefix(l, "bestmove") {
+			t.Errorf("second answer %q", l)
+		}
+	}
+}

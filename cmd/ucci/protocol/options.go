@@ -166,6 +166,9 @@ var options = []option{
 		return nil
 	}},
 	{ucci: "logfile", uci: "Debug Log File", kind: kindString, def: "", apply: func(s *Session, v string) error {
+		if v == "" {
+			v = s.cfg.LogFile // an empty value keeps the -log file
+		}
 		return s.setLogFile(v)
 	}},
 	{uci: "UCI_Variant", kind: kindCombo, def: "xiangqi", vars: []string{"xiangqi"}, apply: func(s *Session, v string) error {
@@ -209,8 +212,13 @@ func (o *option) declare(uci bool) string {
 	case kindSpin:
 		fmt.Fprintf(&b, " min %d max %d", o.min, o.max)
 	case kindCombo:
+		// The default comes first: some adapters (UCI2WB) ignore the
+		// default field and take the first value.
+		b.WriteString(" var " + o.def)
 		for _, v := range o.vars {
-			b.WriteString(" var " + v)
+			if v != o.def {
+				b.WriteString(" var " + v)
+			}
 		}
 	}
 	if o.kind != kindButton {

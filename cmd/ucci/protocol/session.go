@@ -299,8 +299,10 @@ func (s *Session) hello(uci bool) {
 	} else {
 		s.dialect = dialectUCCI
 	}
-	s.out.line("id name " + s.cfg.Name + " " + s.cfg.Version)
-	if !uci {
+	if uci {
+		s.out.line("id name " + s.cfg.Name + " " + s.cfg.Version)
+	} else {
+		s.out.line("id name " + s.cfg.Name)
 		s.out.line("id version " + s.cfg.Version)
 		s.out.line("id copyright MIT licence")
 	}
