@@ -162,8 +162,10 @@ type gzipFile struct {
 	f  *os.File
 }
 
+// Write compresses p into the file.
 func (g *gzipFile) Write(p []byte) (int, error) { return g.zw.Write(p) }
 
+// Close flushes the compressor and closes the file.
 func (g *gzipFile) Close() error {
 	err := g.zw.Close()
 	if e := g.f.Close(); err == nil {

@@ -202,6 +202,7 @@ type countingReader struct {
 	progress func(int64)
 }
 
+// Read reads from the underlying reader and reports the bytes.
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	if c.progress != nil && n > 0 {

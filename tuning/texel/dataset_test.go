@@ -146,6 +146,12 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	if NewDataset(3).Loss(Params{0, 0, 0, 0, 0, 0}, 1, 0) != 0 {
 		t.Error("empty dataset has a loss")
 	}
+	if !math.IsNaN(d.Loss(x[:4], k, 1)) || !math.IsNaN(d.Gradient(x, k, grad[:3], 1)) {
+		t.Error("weights or gradient of the wrong length gave a loss")
+	}
+	if !math.IsNaN(d.Eval(x, -1)) || !math.IsNaN(d.Eval(x, d.Len())) || !math.IsNaN(d.Eval(x[:2], 0)) {
+		t.Error("Eval accepted a bad index or weights")
+	}
 }
 
 func TestFitKFindsTheMinimum(t *testing.T) {

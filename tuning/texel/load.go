@@ -55,6 +55,7 @@ func Load(path string, opt LoadOptions) (train, valid *Dataset, err error) {
 // errLimit stops reading at the sample limit.
 type errLimit struct{}
 
+// Error describes the stop.
 func (errLimit) Error() string { return "sample limit reached" }
 
 // heldOut tells whether a game belongs to the validation split: a hash of

@@ -8,8 +8,17 @@ import (
 	"github.com/goxq/ucci/engine"
 )
 
-// Eval returns the evaluation of position i under x, from Red's view.
+// Eval returns the evaluation of position i under x, from Red's view, or
+// NaN when i is out of range or x has the wrong length.
 func (d *Dataset) Eval(x Params, i int) float64 {
+	if i < 0 || i >= len(d.ent) || len(x) != 2*d.nParams {
+		return math.NaN()
+	}
+	return d.eval(x, i)
+}
+
+// eval is Eval without the checks.
+func (d *Dataset) eval(x Params, i int) float64 {
 	e := &d.ent[i]
 	var mg, eg float64
 	for k := e.off; k < e.off+uint32(e.n); k++ {
@@ -26,13 +35,15 @@ func (d *Dataset) Eval(x Params, i int) float64 {
 func sigmoid(v float64) float64 { return 1 / (1 + math.Exp(-v)) }
 
 // Loss returns the mean squared error of sigmoid(k·E) against the results,
-// over workers goroutines (0: one per core). An empty dataset has loss 0.
+// over workers goroutines (0: one per core). An empty dataset has loss 0;
+// weights of the wrong length give NaN.
 func (d *Dataset) Loss(x Params, k float64, workers int) float64 {
 	return d.lossGrad(x, k, nil, workers)
 }
 
 // Gradient writes the gradient of Loss with respect to x into grad (same
-// length as x) and returns the loss.
+// length as x) and returns the loss (NaN, and grad untouched, when the
+// lengths are wrong).
 func (d *Dataset) Gradient(x Params, k float64, grad []float64, workers int) float64 {
 	return d.lossGrad(x, k, grad, workers)
 }
@@ -40,6 +51,9 @@ func (d *Dataset) Gradient(x Params, k float64, grad []float64, workers int) flo
 // lossGrad computes the loss and, when grad is not nil, its gradient.
 func (d *Dataset) lossGrad(x Params, k float64, grad []float64, workers int) float64 {
 	n := len(d.ent)
+	if len(x) != 2*d.nParams || grad != nil && len(grad) != len(x) {
+		return math.NaN()
+	}
 	if grad != nil {
 		clear(grad)
 	}
@@ -85,7 +99,7 @@ func (d *Dataset) chunk(x Params, k float64, grad []float64, lo, hi int) float64
 	sum := 0.0
 	for i := lo; i < hi; i++ {
 		e := &d.ent[i]
-		p := sigmoid(k * d.Eval(x, i))
+		p := sigmoid(k * d.eval(x, i))
 		diff := float64(e.result) - p
 		sum += diff * diff
 		if grad == nil {

@@ -5,8 +5,13 @@ package texel
 // which leaves the evaluation of every position unchanged whose pieces all
 // stand on squares seen in the data. Piece types whose material never
 // counts (the general, whose material cancels) and groups marked frozen
-// are left alone. occ comes from Dataset.Occurrences.
+// are left alone. occ comes from Dataset.Occurrences. Arguments whose
+// lengths do not match the layout leave x as it is.
 func Normalize(x Params, l *Layout, occ []float64, frozen []bool) {
+	n := len(l.Names)
+	if len(x) != 2*n || len(occ) != n || frozen != nil && len(frozen) != n {
+		return
+	}
 	material, tables, ok := l.PieceTables()
 	if !ok {
 		return

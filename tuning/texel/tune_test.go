@@ -131,6 +131,12 @@ func TestNormalizeKeepsEvaluations(t *testing.T) {
 	if k := material.Start + int(engine.King); y[2*k] != x[2*k] {
 		t.Error("king material moved")
 	}
+	w := x.Clone()
+	Normalize(w, l, occ[:5], nil)
+	Normalize(w[:6], l, occ, nil)
+	if w[2*int(engine.Horse)] != x[2*int(engine.Horse)] {
+		t.Error("mismatched arguments changed the weights")
+	}
 	frozen, _ := l.Mask([]string{"Horse"})
 	z := x.Clone()
 	Normalize(z, l, occ, frozen)
