@@ -286,6 +286,16 @@ func (s *Searcher) rootMoves(pos *Position, lim *Limits) []rootMove {
 		}
 		roots = append(roots, rootMove{move: m, score: -ScoreInfinite, prevScore: -ScoreInfinite})
 	}
+	// The table's move goes first: it is the answer if the search is
+	// stopped before its first iteration completes.
+	if e, ok := s.tt.Probe(pos.Key()); ok && e.Move != 0 {
+		for i := range roots {
+			if roots[i].move.Short() == e.Move {
+				roots[0], roots[i] = roots[i], roots[0]
+				break
+			}
+		}
+	}
 	return roots
 }
 

@@ -125,14 +125,19 @@ func (m *Manager) sinceEpoch() time.Duration {
 
 // HardStop reports whether the search must stop now: the hard limit, or
 // the overrun limit of the current target, has passed. It is false while
-// pondering, for unlimited searches, and until the first iteration has
-// completed (so that there is always a move to play). It is safe for
-// concurrent use and does not allocate.
+// pondering and for unlimited searches. Before the first iteration has
+// completed only the hard limit counts: the search then answers with its
+// first root move (the table's move when there is one) rather than lose on
+// time. It is safe for concurrent use and does not allocate.
 func (m *Manager) HardStop() bool {
-	if !m.budget.Limited || !m.ready.Load() || m.pondering.Load() {
+	if !m.budget.Limited || m.pondering.Load() {
 		return false
 	}
-	return int64(m.sinceEpoch())-m.startNs.Load() >= m.stopNs.Load()
+	limit := m.stopNs.Load()
+	if !m.ready.Load() {
+		limit = int64(m.budget.Hard)
+	}
+	return int64(m.sinceEpoch())-m.startNs.Load() >= limit
 }
 
 // IterationDone records a completed iteration and reports whether the

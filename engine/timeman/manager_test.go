@@ -23,9 +23,13 @@ const ms = time.Millisecond
 func TestHardStop(t *testing.T) {
 	m, ft := newFakeManager()
 	m.Start(Budget{Limited: true, Soft: 100 * ms, Hard: 300 * ms}, false)
-	ft.advance(time.Second)
+	ft.advance(299 * ms)
 	if m.HardStop() {
-		t.Fatal("HardStop before the first completed iteration")
+		t.Fatal("HardStop before the hard limit, before the first iteration")
+	}
+	ft.advance(ms)
+	if !m.HardStop() {
+		t.Fatal("no HardStop at the hard limit even though no iteration completed")
 	}
 	m.IterationDone(Iteration{Depth: 1, Best: 7, RootMoves: 30})
 	if !m.HardStop() {
