@@ -51,3 +51,6 @@ func (b *Bitboard) PopFirst() Square {
 	b.Hi &= b.Hi - 1
 	return s
 }
+
+// and returns the squares in both sets.
+func (b Bitboard) and(c Bitboard) Bitboard { return Bitboard{b.Lo & c.Lo, b.Hi & c.Hi} }

@@ -54,13 +54,50 @@ var (
 	horseAttacks [NumSquares][4]horseAttack
 	// horseAttackCount[s] is the number of valid entries in horseAttacks[s].
 	horseAttackCount [NumSquares]uint8
+
+	// The targets of each step table as sets, for capture generation:
+	// targets & enemy pieces, then the block test per capture.
+	kingTargets, advisorTargets, elephantTargets, horseTargets [NumSquares]Bitboard
+	pawnTargets                                                [2][NumSquares]Bitboard
 )
+
+// stepSet returns the targets of a step list as a set.
+func stepSet(l *stepList) Bitboard {
+	var b Bitboard
+	for i := uint8(0); i < l.n; i++ {
+		b.set(l.targets[i].to)
+	}
+	return b
+}
+
+// blockSquare returns the point that blocks the elephant or horse step
+// from..to: the elephant's eye (the midpoint) or the horse's leg (one
+// orthogonal step along the long side).
+func blockSquare(from, to Square) Square {
+	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
+	switch {
+	case df*df == 4 && dr*dr == 4:
+		return (from + to) / 2
+	case dr*dr == 4:
+		return Square(int(from) + dr/2*NumFiles)
+	default:
+		return Square(int(from) + df/2)
+	}
+}
 
 func onBoard(f, r int) bool { return f >= 0 && f < NumFiles && r >= 0 && r < NumRanks }
 
 func init() {
 	initLineSpans()
 	initSteps()
+	for s := Square(0); s < NumSquares; s++ {
+		kingTargets[s] = stepSet(&kingSteps[s])
+		advisorTargets[s] = stepSet(&advisorSteps[s])
+		elephantTargets[s] = stepSet(&elephantSteps[s])
+		horseTargets[s] = stepSet(&horseSteps[s])
+		pawnTargets[Red][s] = stepSet(&pawnSteps[Red][s])
+		pawnTargets[Black][s] = stepSet(&pawnSteps[Black][s])
+	}
 }
 
 func computeSpan(i, n int, occ uint32) lineSpan {

@@ -74,11 +74,37 @@ func (p *Position) generate(list *MoveList, mode int) {
 	us := p.side
 	p.generateSliders(list, mode, MakePiece(us, Rook), false)
 	p.generateSliders(list, mode, MakePiece(us, Cannon), true)
+	if mode == genCaptures {
+		enemy := p.occupied[us.Opponent()]
+		p.generateStepCaptures(list, MakePiece(us, Horse), &horseTargets, enemy, true)
+		p.generateStepCaptures(list, MakePiece(us, Pawn), &pawnTargets[us], enemy, false)
+		p.generateStepCaptures(list, MakePiece(us, Elephant), &elephantTargets, enemy, true)
+		p.generateStepCaptures(list, MakePiece(us, Advisor), &advisorTargets, enemy, false)
+		p.generateStepCaptures(list, MakePiece(us, King), &kingTargets, enemy, false)
+		return
+	}
 	p.generateSteps(list, mode, MakePiece(us, Horse), &horseSteps)
 	p.generateSteps(list, mode, MakePiece(us, Pawn), &pawnSteps[us])
 	p.generateSteps(list, mode, MakePiece(us, Elephant), &elephantSteps)
 	p.generateSteps(list, mode, MakePiece(us, Advisor), &advisorSteps)
 	p.generateSteps(list, mode, MakePiece(us, King), &kingSteps)
+}
+
+// generateStepCaptures adds the captures of a stepping piece: its target
+// set meets the enemy pieces, and blocked steps (horse leg, elephant eye)
+// are dropped.
+func (p *Position) generateStepCaptures(list *MoveList, pc Piece, targets *[NumSquares]Bitboard, enemy Bitboard, blockable bool) {
+	for bb := p.pieces[pc]; !bb.IsEmpty(); {
+		from := bb.PopFirst()
+		for caps := targets[from].and(enemy); !caps.IsEmpty(); {
+			to := caps.PopFirst()
+			if blockable && p.board[blockSquare(from, to)] != NoPiece {
+				continue
+			}
+			list.Moves[list.Count] = newMove(from, to, pc, p.board[to])
+			list.Count++
+		}
+	}
 }
 
 // generateSliders adds chariot moves, or cannon moves when cannon is set.

@@ -28,6 +28,7 @@ type Position struct {
 	rankOcc  [NumRanks]uint16 // bit f set when file f of the rank is occupied
 	fileOcc  [NumFiles]uint16 // bit r set when rank r of the file is occupied
 	pieces   [NumPieces]Bitboard
+	occupied [2]Bitboard // squares of each colour's pieces
 	kings    [2]Square
 	side     Color
 	inCheck  bool
@@ -92,6 +93,7 @@ func (p *Position) put(pc Piece, s Square) {
 	p.rankOcc[s.Rank()] ^= 1 << uint(s.File())
 	p.fileOcc[s.File()] ^= 1 << uint(s.Rank())
 	p.pieces[pc].toggle(s)
+	p.occupied[pc.Color()].toggle(s)
 	p.key ^= zobristPiece[pc][s]
 	p.eval.add(pc, s)
 	if pc.Type() == King {
@@ -106,6 +108,7 @@ func (p *Position) remove(s Square) {
 	p.rankOcc[s.Rank()] ^= 1 << uint(s.File())
 	p.fileOcc[s.File()] ^= 1 << uint(s.Rank())
 	p.pieces[pc].toggle(s)
+	p.occupied[pc.Color()].toggle(s)
 	p.key ^= zobristPiece[pc][s]
 	p.eval.remove(pc, s)
 }
@@ -149,6 +152,8 @@ func (p *Position) MakeMove(m Move) {
 	p.fileOcc[tf] |= 1 << uint(tr)
 	p.pieces[pc].toggle(from)
 	p.pieces[pc].toggle(to)
+	p.occupied[us].toggle(from)
+	p.occupied[us].toggle(to)
 	p.key ^= zobristPiece[pc][from] ^ zobristPiece[pc][to] ^ zobristSide
 	p.eval.move(pc, from, to)
 	if pc.Type() == King {
@@ -235,6 +240,8 @@ func (p *Position) UnmakeMove(m Move) {
 	p.fileOcc[ff] |= 1 << uint(fr)
 	p.pieces[pc].toggle(from)
 	p.pieces[pc].toggle(to)
+	p.occupied[p.side].toggle(from)
+	p.occupied[p.side].toggle(to)
 	p.eval.move(pc, to, from)
 	if pc.Type() == King {
 		p.kings[p.side] = from

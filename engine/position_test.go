@@ -8,7 +8,7 @@ import (
 // sameState compares everything MakeMove and UnmakeMove touch.
 func sameState(a, b *Position) bool {
 	if a.board != b.board || a.rankOcc != b.rankOcc || a.fileOcc != b.fileOcc ||
-		a.pieces != b.pieces || a.kings != b.kings || a.side != b.side ||
+		a.pieces != b.pieces || a.occupied != b.occupied || a.kings != b.kings || a.side != b.side ||
 		a.inCheck != b.inCheck || a.check10 != b.check10 || a.rule60 != b.rule60 ||
 		a.revPlies != b.revPlies || a.key != b.key || a.fullmove != b.fullmove ||
 		a.eval != b.eval || a.histLen != b.histLen {
