@@ -111,6 +111,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	var mp movePicker
 	mp.init(w, f, ttMove, counter, false)
+	mp.sortQuiets = depth > lmpMaxDepth || inCheck
 	f.quiets.Count = 0
 	bestScore, bestMove := -ScoreInfinite, NoMove
 	moveCount := 0
@@ -281,8 +282,7 @@ func (p *Position) moveWasSafe(m Move) bool {
 	if orderValue[m.Captured().Type()] >= orderValue[m.Piece().Type()] {
 		return true
 	}
-	var att [16]Square
-	return p.attackersTo(m.To(), p.side, &att) == 0
+	return !p.squareAttacked(m.To(), p.side)
 }
 
 // rewardQuiet updates killers, history and the counter move after a quiet

@@ -148,3 +148,45 @@ func (p *Position) boardUndo(from, to Square, captured Piece) {
 		p.kings[pc.Color()] = from
 	}
 }
+
+// squareAttacked tells whether colour by has a piece whose movement rules
+// let it capture on t (king safety not checked); it stops at the first one,
+// trying the cheapest tests first.
+func (p *Position) squareAttacked(t Square, by Color) bool {
+	f, r := t.File(), t.Rank()
+	pawn := MakePiece(by, Pawn)
+	behind := r - 1
+	if by == Black {
+		behind = r + 1
+	}
+	if behind >= 0 && behind < NumRanks && p.board[behind*NumFiles+f] == pawn {
+		return true
+	}
+	if crossedRiver(by, r) && (f > 0 && p.board[t-1] == pawn || f+1 < NumFiles && p.board[t+1] == pawn) {
+		return true
+	}
+	horse := MakePiece(by, Horse)
+	for i := uint8(0); i < horseAttackCount[t]; i++ {
+		ha := &horseAttacks[t][i]
+		if p.board[ha.leg] == NoPiece &&
+			(ha.from[0] != NoSquare && p.board[ha.from[0]] == horse || ha.from[1] != NoSquare && p.board[ha.from[1]] == horse) {
+			return true
+		}
+	}
+	rook, cannon := MakePiece(by, Rook), MakePiece(by, Cannon)
+	rs := &rankSpans[f][p.rankOcc[r]]
+	base := r * NumFiles
+	if rs.lo1 >= 0 && p.board[base+int(rs.lo1)] == rook || rs.hi1 < NumFiles && p.board[base+int(rs.hi1)] == rook ||
+		rs.lo2 >= 0 && p.board[base+int(rs.lo2)] == cannon || rs.hi2 < NumFiles && p.board[base+int(rs.hi2)] == cannon {
+		return true
+	}
+	fs := &fileSpans[r][p.fileOcc[f]]
+	if fs.lo1 >= 0 && p.board[int(fs.lo1)*NumFiles+f] == rook || fs.hi1 < NumRanks && p.board[int(fs.hi1)*NumFiles+f] == rook ||
+		fs.lo2 >= 0 && p.board[int(fs.lo2)*NumFiles+f] == cannon || fs.hi2 < NumRanks && p.board[int(fs.hi2)*NumFiles+f] == cannon {
+		return true
+	}
+	var out [16]Square
+	return p.addStepAttackers(t, MakePiece(by, King), &kingSteps[t], &out, 0) > 0 ||
+		p.addStepAttackers(t, MakePiece(by, Advisor), &advisorSteps[t], &out, 0) > 0 ||
+		p.addStepAttackers(t, MakePiece(by, Elephant), &elephantSteps[t], &out, 0) > 0
+}

@@ -169,3 +169,19 @@ func TestLegalityShortcutAgrees(t *testing.T) {
 		walk(depth)
 	}
 }
+
+// TestSquareAttackedAgrees compares the early-exit attack test with the
+// full attacker list on every square of every perft position.
+func TestSquareAttackedAgrees(t *testing.T) {
+	for _, c := range loadPerftCases(t) {
+		p, _ := NewPosition(c.fen)
+		for s := Square(0); s < NumSquares; s++ {
+			for by := Red; by <= Black; by++ {
+				var att [16]Square
+				if got, want := p.squareAttacked(s, by), p.attackersTo(s, by, &att) > 0; got != want {
+					t.Fatalf("%s: squareAttacked(%s, %s) = %v, attackersTo says %v", c.fen, s, by, got, want)
+				}
+			}
+		}
+	}
+}

@@ -37,6 +37,9 @@ type movePicker struct {
 	cur                      int
 	capturesOnly             bool
 	skipQuiets               bool
+	// sortQuiets sorts the quiet moves after the first picks; at low depth,
+	// where late-move pruning stops after a few, they are only picked.
+	sortQuiets bool
 }
 
 // init prepares the picker. capturesOnly is for quiescence search (all
@@ -134,7 +137,7 @@ func (mp *movePicker) next() Move {
 				// comes early); the rest is sorted once.
 				var m Move
 				switch {
-				case mp.cur < quietPicks:
+				case mp.cur < quietPicks || !mp.sortQuiets:
 					m = mp.pickBest()
 				case mp.cur == quietPicks:
 					mp.sortFrom(mp.cur)
@@ -187,7 +190,7 @@ func (mp *movePicker) next() Move {
 }
 
 // quietPicks is how many quiet moves are chosen by selection before the
-// rest of the list is sorted.
+// rest of the list is sorted (when sortQuiets is set).
 const quietPicks = 4
 
 // pickBest moves the best-scored remaining move to the front and returns it.
@@ -237,9 +240,8 @@ func (p *Position) captureIsSafe(m Move) bool {
 	if orderValue[m.Captured().Type()] >= orderValue[m.Piece().Type()] {
 		return true
 	}
-	var att [16]Square
 	captured := p.boardMove(m.From(), m.To())
-	n := p.attackersTo(m.To(), p.side.Opponent(), &att)
+	attacked := p.squareAttacked(m.To(), p.side.Opponent())
 	p.boardUndo(m.From(), m.To(), captured)
-	return n == 0
+	return !attacked
 }
