@@ -65,19 +65,23 @@ func positionLine(p Protocol, startFEN string, all []string, captureFEN string, 
 type goArgs struct {
 	seconds  bool // UCCI figures in whole seconds instead of ms
 	draw     bool // the opponent offers a draw (UCCI "go draw")
+	ponder   bool // a search on the opponent's time ("go ponder")
 	red      bool // Red is to move
 	capOnly  bool // the mover has no game clock, only a per-move cap
 	own, opp timeman.Report
 }
 
-// goLine formats go for the side to move from the two clock reports. UCCI:
-// "go [draw] time T (increment I | movestogo M) opptime OT (oppincrement OI
+// goLine formats go for the side to move from the two clock reports, with
+// "ponder" after go for a ponder search. UCCI: "go [draw] time T (increment I | movestogo M) opptime OT (oppincrement OI
 // | oppmovestogo OM)" in ms, or whole seconds when seconds is set. UCI:
 // "go wtime W btime B winc WI binc BI [movestogo M]", or "go movetime T"
 // when there is only a per-move cap.
 func goLine(p Protocol, a goArgs) string {
 	var b strings.Builder
 	b.WriteString("go")
+	if a.ponder {
+		b.WriteString(" ponder")
+	}
 	own, opp := a.own, a.opp
 	if p == ProtoUCI {
 		if a.capOnly {
@@ -126,6 +130,7 @@ func secs(d time.Duration) string { return strconv.FormatInt(int64(d/time.Second
 // bestMove is a parsed bestmove or nobestmove line.
 type bestMove struct {
 	move   string // "" for nobestmove and "bestmove (none)"
+	ponder string // the predicted reply, lowercase, "" for none
 	draw   bool   // the line carries draw (offer or acceptance)
 	resign bool   // the line carries resign
 }
@@ -154,7 +159,10 @@ func parseBestMove(text string) (bm bestMove, ok bool) {
 	for i := 2; i < len(f); i++ {
 		switch strings.ToLower(f[i]) {
 		case "ponder":
-			i++ // skip the ponder move
+			if i+1 < len(f) && !strings.EqualFold(f[i+1], "draw") && !strings.EqualFold(f[i+1], "resign") {
+				i++
+				bm.ponder = strings.ToLower(f[i])
+			}
 		case "draw":
 			bm.draw = true
 		case "resign":
@@ -203,6 +211,8 @@ func parseInfoScore(text string) (score int, ok bool) {
 			}
 			i++
 			if kind == "mate" {
+				// Absurd distances must not overflow into the other sign.
+				n = max(min(n, MateScore/2-1), 1-MateScore/2)
 				switch {
 				case n > 0:
 					n = MateScore - (2*n - 1)

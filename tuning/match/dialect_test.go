@@ -95,9 +95,11 @@ func TestParseBestMove(t *testing.T) {
 		ok   bool
 	}{
 		{"bestmove h2e2", bestMove{move: "h2e2"}, true},
-		{"bestmove h2e2 ponder h9g7 draw", bestMove{move: "h2e2", draw: true}, true},
+		{"bestmove h2e2 ponder h9g7 draw", bestMove{move: "h2e2", ponder: "h9g7", draw: true}, true},
+		{"bestmove h2e2 ponder H9G7", bestMove{move: "h2e2", ponder: "h9g7"}, true},
+		{"bestmove h2e2 ponder", bestMove{move: "h2e2"}, true},
 		{"bestmove H2E2 resign", bestMove{move: "h2e2", resign: true}, true},
-		{"bestmove h2e2 ponder draw", bestMove{move: "h2e2"}, true}, // "draw" is the ponder move here
+		{"bestmove h2e2 ponder draw", bestMove{move: "h2e2", draw: true}, true}, // no ponder move, an offer
 		{"nobestmove", bestMove{}, true},
 		{"bestmove (none)", bestMove{}, true},
 		{"bestmove 0000", bestMove{}, true},

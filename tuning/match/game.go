@@ -29,6 +29,10 @@ type GameResult struct {
 	Left [2]time.Duration
 	// Forfeit marks the side that lost on time (index by Color).
 	Forfeit [2]bool
+	// PonderHits and PonderMisses count, for engines that ponder, the
+	// opponent's moves that were and were not the predicted reply (index
+	// by Color).
+	PonderHits, PonderMisses [2]int
 	// Started and Duration are the wall-clock start and length of the game.
 	Started  time.Time
 	Duration time.Duration
@@ -59,6 +63,9 @@ type gameState struct {
 	adj     adjudicator
 	verdict engine.Verdict
 	detail  string
+	// ponderHits and ponderMisses count the predictions of engines that
+	// ponder (index by Color).
+	ponderHits, ponderMisses [2]int
 }
 
 // newGameState sets up the referee and clocks and plays the opening moves.
@@ -128,10 +135,40 @@ func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session) 
 				fmt.Sprintf("the game reached %d plies", cfg.MaxPlies))
 		}
 	}
+	for _, s := range players {
+		s.cancelPonder(ctx)
+	}
 	return gs, nil
 }
 
-// turn asks the engine of side for a move and applies it.
+// setupLines returns the lines that set the engine up for the position: the
+// position command and, for UCCI engines, banmoves.
+func (gs *gameState) setupLines(s *session) []string {
+	setup := []string{positionLine(s.proto, gs.ref.StartFEN(), gs.all, gs.capFEN, gs.since)}
+	if s.proto == ProtoUCCI && !gs.cfg.NoBanMoves {
+		if ban := banLine(gs.bannedMoves()); ban != "" {
+			setup = append(setup, ban)
+		}
+	}
+	return setup
+}
+
+// goArgs returns what the go command tells the engine of side: the clocks
+// and a draw offer of the opponent.
+func (gs *gameState) goArgs(side engine.Color, s *session) goArgs {
+	clock := &gs.clocks[side]
+	return goArgs{
+		seconds: s.spec.Seconds,
+		draw:    gs.offer == int(side.Opponent()) && s.proto == ProtoUCCI,
+		red:     side == engine.Red,
+		capOnly: !clock.Schedule().HasClock(),
+		own:     clock.Report(),
+		opp:     gs.clocks[side.Opponent()].Report(),
+	}
+}
+
+// turn asks the engine of side for a move and applies it; an engine that
+// ponders then starts its ponder search.
 func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) error {
 	who := side.String()
 	loses := func(r engine.Reason, detail string) {
@@ -142,22 +179,13 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 		return nil
 	}
 	clock := &gs.clocks[side]
-	args := goArgs{
-		seconds: s.spec.Seconds,
-		draw:    gs.offer == int(side.Opponent()) && s.proto == ProtoUCCI,
-		red:     side == engine.Red,
-		capOnly: !clock.Schedule().HasClock(),
-		own:     clock.Report(),
-		opp:     gs.clocks[side.Opponent()].Report(),
-	}
-	setup := []string{positionLine(s.proto, gs.ref.StartFEN(), gs.all, gs.capFEN, gs.since)}
-	if s.proto == ProtoUCCI && !gs.cfg.NoBanMoves {
-		if ban := banLine(gs.bannedMoves()); ban != "" {
-			setup = append(setup, ban)
-		}
-	}
 	deadline := clock.Deadline()
-	r := s.think(ctx, setup, goLine(s.proto, args), deadline-gs.cfg.Grace, deadline)
+	var r reply
+	if s.ponder != nil {
+		r = gs.ponderAnswer(ctx, side, s, deadline)
+	} else {
+		r = s.think(ctx, gs.setupLines(s), goLine(s.proto, gs.goArgs(side, s)), deadline-gs.cfg.Grace, deadline)
+	}
 	switch r.fail {
 	case failAborted:
 		return errCancelled
@@ -206,6 +234,8 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 	}
 	if v := gs.adj.add(side, r.score, r.hasScore); v.Over() {
 		gs.end(v, "score adjudication")
+		return nil
 	}
+	gs.startPonder(ctx, side, s, r.bm.ponder)
 	return nil
 }

@@ -17,6 +17,10 @@ import (
 // reading is treated as dead rather than blocking the runner.
 const writeTimeout = 5 * time.Second
 
+// readerWait bounds how long close waits for the output reader to finish
+// after the engine's exit.
+const readerWait = 2 * time.Second
+
 // errEngineGone is returned when an engine's pipes are closed.
 var errEngineGone = errors.New("engine terminated")
 
@@ -35,6 +39,7 @@ type process struct {
 	lines   chan line     // closed at the end of the output
 	exited  chan struct{} // closed when the process has been waited for
 	closing chan struct{} // closed by close: the reader discards from then on
+	readEnd chan struct{} // closed when the reader has logged its last line
 	log     *trafficLog
 	tag     atomic.Pointer[string] // log label, e.g. "g12 red eleeye"
 	once    sync.Once
@@ -73,6 +78,7 @@ func startProcess(ctx context.Context, spec *EngineSpec, log *trafficLog) (*proc
 		lines:   make(chan line, 1024),
 		exited:  make(chan struct{}),
 		closing: make(chan struct{}),
+		readEnd: make(chan struct{}),
 		log:     log,
 	}
 	name := spec.DisplayName()
@@ -93,6 +99,7 @@ func (p *process) pid() int { return p.cmd.Process.Pid }
 
 // read forwards output lines with their arrival time until the output ends.
 func (p *process) read(out *os.File) {
+	defer close(p.readEnd)
 	defer out.Close()
 	defer close(p.lines)
 	sc := bufio.NewScanner(out)
@@ -161,5 +168,13 @@ func (p *process) close(quit string, timeout time.Duration) {
 		killGroup(p.cmd)
 		p.stdin.Close()
 		<-p.exited
+		// The last lines (bye) may still be on their way to the log; a
+		// leftover process holding the pipe open must not block us long.
+		t := time.NewTimer(readerWait)
+		select {
+		case <-p.readEnd:
+		case <-t.C:
+		}
+		t.Stop()
 	})
 }

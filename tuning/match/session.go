@@ -31,6 +31,7 @@ type session struct {
 	declared map[string]bool // option names the engine declared, lowercase
 	broken   bool            // left in an unknown state: close, do not reuse
 	stopped  bool            // stop was sent during the last search
+	ponder   *ponderState    // the ponder search running, nil when none
 	timeout  time.Duration   // bound on the isready/readyok sync
 	quitWait time.Duration   // how long close waits for the exit after quit
 }
@@ -150,7 +151,8 @@ func optionName(text string) string {
 // setup sends the options and waits for readyok. UCCI engines that declare
 // usemillisec are switched to milliseconds (or told false when the spec
 // asks for seconds); UCI engines that declare UCI_Variant are set to
-// xiangqi unless the spec sets it.
+// xiangqi unless the spec sets it; engines that ponder and declare a ponder
+// option are told that they may.
 func (s *session) setup(ctx context.Context, timeout time.Duration) error {
 	var lines []string
 	if s.proto == ProtoUCCI && s.declared["usemillisec"] {
@@ -158,6 +160,13 @@ func (s *session) setup(ctx context.Context, timeout time.Duration) error {
 	}
 	if s.proto == ProtoUCI && s.declared["uci_variant"] && !s.specSets("uci_variant") {
 		lines = append(lines, setoptionLine(s.proto, "UCI_Variant", "xiangqi"))
+	}
+	if s.spec.Ponder && s.declared["ponder"] && !s.specSets("ponder") {
+		name := "ponder"
+		if s.proto == ProtoUCI {
+			name = "Ponder"
+		}
+		lines = append(lines, setoptionLine(s.proto, name, "true"))
 	}
 	for _, o := range s.spec.Options {
 		lines = append(lines, setoptionLine(s.proto, o.Name, o.Value))
@@ -206,7 +215,7 @@ func (s *session) sync(ctx context.Context, timeout time.Duration) error {
 
 // newGame tells the engine a new game starts and syncs.
 func (s *session) newGame(ctx context.Context, timeout time.Duration) error {
-	s.stopped = false
+	s.stopped, s.ponder = false, nil
 	if !s.drain() {
 		return errEngineGone
 	}

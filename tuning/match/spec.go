@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -66,6 +67,12 @@ type EngineSpec struct {
 	// Seconds makes the runner send UCCI clock figures in whole seconds
 	// instead of milliseconds (for engines that predate usemillisec).
 	Seconds bool
+	// Ponder lets the engine think on the opponent's time, as GUIs do:
+	// after its move it is sent the position with its predicted reply
+	// and "go ponder", then "ponderhit" when the opponent plays that move
+	// or "stop" (the answer is discarded) and the real position on a miss.
+	// Engines that declare a ponder option are told "ponder true".
+	Ponder bool
 }
 
 // DisplayName returns Name, or the base name of Cmd when Name is empty.
@@ -80,7 +87,7 @@ func (s EngineSpec) DisplayName() string {
 // space-separated KEY=VALUE fields
 //
 //	cmd=PATH [name=NAME] [proto=ucci|uci|auto] [dir=DIR] [arg=ARG ...]
-//	[option.NAME=VALUE ...] [units=ms|s]
+//	[option.NAME=VALUE ...] [units=ms|s] [ponder=true|false]
 //
 // Values may be quoted with single or double quotes to hold spaces, e.g.
 // option.bookfiles="/my books/a.xqb".
@@ -93,6 +100,9 @@ func ParseEngineSpec(text string) (EngineSpec, error) {
 		return EngineSpec{}, errors.New("empty engine spec")
 	}
 	if len(fields) == 1 && !strings.Contains(fields[0], "=") {
+		if fields[0] == "" {
+			return EngineSpec{}, errors.New("empty engine command")
+		}
 		return EngineSpec{Cmd: fields[0]}, nil
 	}
 	var s EngineSpec
@@ -122,6 +132,10 @@ func ParseEngineSpec(text string) (EngineSpec, error) {
 				s.Seconds = true
 			default:
 				return EngineSpec{}, fmt.Errorf("units %q: want ms or s", value)
+			}
+		case lk == "ponder":
+			if s.Ponder, err = strconv.ParseBool(value); err != nil {
+				return EngineSpec{}, fmt.Errorf("ponder %q: want true or false", value)
 			}
 		case strings.HasPrefix(lk, "option."):
 			name := key[len("option."):]

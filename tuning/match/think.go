@@ -32,22 +32,8 @@ type reply struct {
 // an answer, the request fails with failTime and the session is marked
 // broken (it may answer later, so it is not reused).
 func (s *session) think(ctx context.Context, setup []string, gocmd string, stopAfter, deadline time.Duration) reply {
-	var r reply
-	if !s.drain() {
-		s.broken = true
-		return reply{fail: failCrash}
-	}
-	if s.stopped {
-		// The last answer may have crossed our stop, which an idle engine
-		// may answer with nobestmove (ElephantEye does): sync past it.
-		s.stopped = false
-		if err := s.sync(ctx, s.timeout); err != nil {
-			s.broken = true
-			if ctx.Err() != nil {
-				return reply{fail: failAborted}
-			}
-			return reply{fail: failCrash}
-		}
+	if f := s.prepare(ctx); f != failNone {
+		return reply{fail: f}
 	}
 	for _, l := range setup {
 		if err := s.send(l); err != nil {
@@ -60,6 +46,36 @@ func (s *session) think(ctx context.Context, setup []string, gocmd string, stopA
 		s.broken = true
 		return reply{fail: failCrash}
 	}
+	return s.await(ctx, start, stopAfter, deadline, reply{})
+}
+
+// prepare readies an idle engine for a new search: it discards the output
+// nobody waited for and, after a search that was stopped, syncs with
+// isready, because the last answer may have crossed the stop, which an idle
+// engine may answer with nobestmove (ElephantEye does).
+func (s *session) prepare(ctx context.Context) failure {
+	if !s.drain() {
+		s.broken = true
+		return failCrash
+	}
+	if s.stopped {
+		s.stopped = false
+		if err := s.sync(ctx, s.timeout); err != nil {
+			s.broken = true
+			if ctx.Err() != nil {
+				return failAborted
+			}
+			return failCrash
+		}
+	}
+	return failNone
+}
+
+// await waits for the answer to a search whose clock started at start: it
+// sends stop when stopAfter has passed and fails with failTime when
+// deadline passes without an answer (the session is then marked broken). r
+// carries what was already read of the search (a score).
+func (s *session) await(ctx context.Context, start time.Time, stopAfter, deadline time.Duration, r reply) reply {
 	stop := time.NewTimer(max(stopAfter-time.Since(start), 0))
 	defer stop.Stop()
 	forfeit := time.NewTimer(max(deadline-time.Since(start), 0))
@@ -75,7 +91,7 @@ func (s *session) think(ctx context.Context, setup []string, gocmd string, stopA
 			}
 			if bm, ok := parseBestMove(l.text); ok {
 				r.bm = bm
-				r.elapsed = l.at.Sub(start)
+				r.elapsed = max(l.at.Sub(start), 0)
 				return r
 			}
 			if sc, ok := parseInfoScore(l.text); ok {

@@ -155,17 +155,19 @@ func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 		return GameResult{}, err
 	}
 	g := GameResult{
-		Number:   j.number,
-		Pairing:  j.pairing,
-		Opening:  j.opening,
-		Red:      j.red,
-		Black:    j.black,
-		Verdict:  gs.verdict,
-		Detail:   gs.detail,
-		StartFEN: gs.ref.StartFEN(),
-		Moves:    append([]engine.Move(nil), gs.ref.Moves()...),
-		Started:  start,
-		Duration: time.Since(start),
+		Number:       j.number,
+		Pairing:      j.pairing,
+		Opening:      j.opening,
+		Red:          j.red,
+		Black:        j.black,
+		Verdict:      gs.verdict,
+		Detail:       gs.detail,
+		StartFEN:     gs.ref.StartFEN(),
+		Moves:        append([]engine.Move(nil), gs.ref.Moves()...),
+		Started:      start,
+		Duration:     time.Since(start),
+		PonderHits:   gs.ponderHits,
+		PonderMisses: gs.ponderMisses,
 	}
 	for c := range 2 {
 		g.Forfeit[c] = gs.verdict.Reason == engine.TimeForfeit && gs.verdict.Outcome == engine.WinFor(engine.Color(c).Opponent())

@@ -37,6 +37,9 @@ var (
 	noReady    = flag.Bool("noready", false, "never answer isready")
 	exitOnBad  = flag.Bool("exitonbad", false, "exit when the first command is not understood")
 	idleStop   = flag.Bool("idlestop", false, "answer stop while idle with nobestmove (as ElephantEye does)")
+	ponder     = flag.Bool("ponder", false, "add a ponder move (the reply it would play) to bestmove")
+	ponderMove = flag.String("pondermove", "", "the ponder move to announce instead")
+	early      = flag.Bool("ponderearly", false, "answer go ponder at once instead of waiting for ponderhit or stop")
 )
 
 func main() {
@@ -50,9 +53,9 @@ func main() {
 			writePid(c.Process.Pid)
 		}
 	}
-	var rec *os.File
+	e := &fake{out: bufio.NewWriter(os.Stdout)}
 	if *record != "" {
-		rec, _ = os.OpenFile(*record, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		e.rec, _ = os.OpenFile(*record, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	}
 	lines := make(chan string)
 	go func() {
@@ -62,11 +65,9 @@ func main() {
 		}
 		close(lines)
 	}()
-	e := &fake{lines: lines, out: bufio.NewWriter(os.Stdout)}
+	e.lines = lines
 	for l := range lines {
-		if rec != nil {
-			fmt.Fprintln(rec, l)
-		}
+		e.record(l)
 		if !e.handle(l) {
 			return
 		}
@@ -79,10 +80,18 @@ func writePid(pid int) {
 
 type fake struct {
 	lines   chan string
+	rec     *os.File
 	out     *bufio.Writer
 	mode    string // "ucci" or "uci" once greeted
 	pos     *engine.Position
 	hanging bool
+}
+
+// record appends a received line to the -record file.
+func (e *fake) record(l string) {
+	if e.rec != nil {
+		fmt.Fprintln(e.rec, l)
+	}
 }
 
 func (e *fake) say(format string, args ...any) {
@@ -111,6 +120,7 @@ func (e *fake) handle(l string) bool {
 		e.mode = "ucci"
 		e.say("id name fake")
 		e.say("option usemillisec type check default true")
+		e.say("option ponder type check default false")
 		e.say("option newgame type button")
 		e.say("ucciok")
 	case "uci":
@@ -121,6 +131,7 @@ func (e *fake) handle(l string) bool {
 		e.say("id name fake")
 		e.say("option name Hash type spin default 16 min 1 max 1024")
 		e.say("option name UCI_Variant type combo default xiangqi var xiangqi")
+		e.say("option name Ponder type check default false")
 		e.say("uciok")
 	case "isready":
 		if !*noReady {
@@ -189,6 +200,17 @@ func (e *fake) think(goLine string) {
 		act = *do
 	}
 	drawOffered := strings.Contains(goLine, " draw")
+	if f := strings.Fields(goLine); len(f) > 1 && f[1] == "ponder" && !*early {
+		switch e.waitPonder() {
+		case "stop":
+			e.say("bestmove %s", mv)
+			return
+		case "ponderhit draw":
+			drawOffered = true
+		case "quit":
+			os.Exit(0)
+		}
+	}
 	time.Sleep(*delay)
 	if *printScore {
 		if e.mode == "uci" {
@@ -233,7 +255,46 @@ func (e *fake) think(goLine string) {
 		e.say("nobestmove")
 		return
 	}
+	if p := e.prediction(mv); p != "" {
+		suffix = " ponder " + p + suffix
+	}
 	e.say("bestmove %s%s", mv, suffix)
+}
+
+// waitPonder reads commands during go ponder, answering isready, until
+// ponderhit, stop or quit, and returns that command.
+func (e *fake) waitPonder() string {
+	for l := range e.lines {
+		e.record(l)
+		switch t := strings.TrimSpace(l); {
+		case t == "isready":
+			e.say("readyok")
+		case t == "stop" || t == "quit" || strings.HasPrefix(t, "ponderhit"):
+			return t
+		}
+	}
+	return "quit"
+}
+
+// prediction returns the ponder move announced after mv: -pondermove, or
+// the reply the fake would play itself, or "" without -ponder.
+func (e *fake) prediction(mv string) string {
+	if !*ponder {
+		return ""
+	}
+	if *ponderMove != "" {
+		return *ponderMove
+	}
+	m, err := e.pos.ParseMove(mv)
+	if err != nil {
+		return ""
+	}
+	saved := *e.pos
+	e.pos.PlayGameMove(m)
+	ply := 2*(e.pos.Fullmove()-1) + int(e.pos.SideToMove())
+	reply := e.choose(ply)
+	*e.pos = saved
+	return reply
 }
 
 // choose returns the script move for ply, or the first legal move.
