@@ -40,9 +40,38 @@ type Position struct {
 	fullmove int
 	eval     evalState // incremental evaluation terms
 
+	// repFilter counts the history entries by the low bits of their key:
+	// a zero count proves the position has not occurred before, which saves
+	// the repetition scan at almost every node.
+	repFilter [repFilterSize]uint16
+
 	histLen int
 	history [MaxHistory]historyEntry
 }
+
+// repFilterSize is the number of counters of the repetition filter.
+const repFilterSize = 1 << 12
+
+// pushHistory makes room for one history entry and counts its key.
+func (p *Position) pushHistory() *historyEntry {
+	h := &p.history[p.histLen]
+	h.key = p.key
+	p.repFilter[p.key&(repFilterSize-1)]++
+	p.histLen++
+	return h
+}
+
+// popHistory drops the last history entry and returns it.
+func (p *Position) popHistory() *historyEntry {
+	p.histLen--
+	h := &p.history[p.histLen]
+	p.repFilter[h.key&(repFilterSize-1)]--
+	return h
+}
+
+// mayRepeat tells whether the current position can have occurred earlier
+// in the remembered history (false means it certainly has not).
+func (p *Position) mayRepeat() bool { return p.repFilter[p.key&(repFilterSize-1)] != 0 }
 
 // Board returns the piece on s.
 func (p *Position) Board(s Square) Piece { return p.board[s] }
@@ -124,15 +153,13 @@ func (p *Position) clear() {
 // UnmakeMove restores the position exactly. The caller guarantees legality
 // (see IsLegal) and that the history has room (game code uses PlayGameMove).
 func (p *Position) MakeMove(m Move) {
-	h := &p.history[p.histLen]
-	h.key = p.key
+	h := p.pushHistory()
 	h.move = m
 	h.rule60 = p.rule60
 	h.reversible = p.revPlies
 	h.check10 = p.check10
 	h.inCheck = p.inCheck
 	h.safety = p.safety
-	p.histLen++
 
 	from, to := m.From(), m.To()
 	pc := p.board[from]
@@ -222,8 +249,7 @@ func (p *Position) advanceRule60(us Color) {
 
 // UnmakeMove takes back the last move, which must be m.
 func (p *Position) UnmakeMove(m Move) {
-	p.histLen--
-	h := &p.history[p.histLen]
+	h := p.popHistory()
 	from, to := m.From(), m.To()
 	pc := p.board[to]
 	p.side = p.side.Opponent()
@@ -260,15 +286,13 @@ func (p *Position) UnmakeMove(m Move) {
 
 // MakeNullMove passes the turn (search only; illegal when in check).
 func (p *Position) MakeNullMove() {
-	h := &p.history[p.histLen]
-	h.key = p.key
+	h := p.pushHistory()
 	h.move = NullMove
 	h.rule60 = p.rule60
 	h.reversible = p.revPlies
 	h.check10 = p.check10
 	h.inCheck = p.inCheck
 	h.safety = p.safety
-	p.histLen++
 	p.key ^= zobristSide
 	p.side = p.side.Opponent()
 	p.revPlies = 0
@@ -277,8 +301,7 @@ func (p *Position) MakeNullMove() {
 
 // UnmakeNullMove takes back a null move.
 func (p *Position) UnmakeNullMove() {
-	p.histLen--
-	h := &p.history[p.histLen]
+	h := p.popHistory()
 	p.side = p.side.Opponent()
 	p.key = h.key
 	p.rule60 = h.rule60
@@ -297,6 +320,9 @@ func (p *Position) PlayGameMove(m Move) {
 		if keep > (MaxHistory-MaxPly)/2 {
 			keep = (MaxHistory - MaxPly) / 2
 		}
+		for _, h := range p.history[:p.histLen-keep] {
+			p.repFilter[h.key&(repFilterSize-1)]--
+		}
 		copy(p.history[:keep], p.history[p.histLen-keep:p.histLen])
 		p.histLen = keep
 		if int(p.revPlies) > keep {
@@ -311,6 +337,7 @@ func (p *Position) PlayGameMove(m Move) {
 func (p *Position) ResetHistory() {
 	p.histLen = 0
 	p.revPlies = 0
+	p.repFilter = [repFilterSize]uint16{}
 }
 
 // MirroredKey returns the key the position would have with the board

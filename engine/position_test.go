@@ -11,7 +11,7 @@ func sameState(a, b *Position) bool {
 		a.pieces != b.pieces || a.occupied != b.occupied || a.kings != b.kings || a.side != b.side ||
 		a.inCheck != b.inCheck || a.check10 != b.check10 || a.rule60 != b.rule60 ||
 		a.revPlies != b.revPlies || a.key != b.key || a.fullmove != b.fullmove ||
-		a.eval != b.eval || a.histLen != b.histLen {
+		a.eval != b.eval || a.histLen != b.histLen || a.repFilter != b.repFilter {
 		return false
 	}
 	return equalHistory(a.history[:a.histLen], b.history[:b.histLen])
@@ -116,5 +116,12 @@ func TestPlayGameMoveCompactsHistory(t *testing.T) {
 	}
 	if count, _ := p.findRepetition(); count < 2 {
 		t.Errorf("repetitions forgotten after compaction: %d", count)
+	}
+	var want [repFilterSize]uint16
+	for _, h := range p.history[:p.histLen] {
+		want[h.key&(repFilterSize-1)]++
+	}
+	if want != p.repFilter {
+		t.Error("the repetition filter does not count the remembered history")
 	}
 }

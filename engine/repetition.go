@@ -4,6 +4,9 @@ package engine
 // the plies since the last capture. It returns how many earlier occurrences
 // there are and the distance in plies to the oldest one.
 func (p *Position) findRepetition() (count, oldest int) {
+	if !p.mayRepeat() {
+		return 0, 0
+	}
 	n := min(int(p.revPlies), p.histLen)
 	for i := 4; i <= n; i += 2 {
 		if p.history[p.histLen-i].key == p.key {

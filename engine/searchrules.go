@@ -15,6 +15,9 @@ func (w *worker) ruleScore(ply int) (int, bool) {
 		}
 		return 0, true
 	}
+	if !p.mayRepeat() {
+		return 0, false
+	}
 	n := min(int(p.revPlies), p.histLen)
 	earlier := 0
 	for i := 4; i <= n; i += 2 {
