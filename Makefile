@@ -131,3 +131,25 @@ e2e: build
 	bash e2e/install.sh
 	GOXQ_E2E=1 GOXQ_E2E_ENGINE=$(abspath $(BIN)) GOXQ_E2E_OUT=$(abspath e2e/out) $(E2E_FLAGS) \
 		$(GO) test -count=1 -v -timeout 40m -run '^TestXBoardMatch$$' ./e2e/
+
+# Reliability (reliability/, see reliability/doc.go). fuzz: every parser
+# fuzz target for FUZZTIME each, one worker, nice'd (logs in tmp/fuzz).
+# stress: STRESS_COMMANDS random commands against bin/ucci, quit latency
+# over many trials (strict 100 ms bound) and hash/thread changes during
+# searches (strict memory checks). soak: SOAK_GAMES games of bin/ucci
+# against itself at SOAK_TC, 16 MB and one thread each, one side pondering,
+# with a memory monitor; the PGN is re-read (results in SOAK_DIR). The
+# short versions run in go test ./reliability/.
+FUZZTIME        ?= 10m
+STRESS_COMMANDS ?= 100000
+SOAK_GAMES      ?= 1000
+SOAK_TC         ?= 1+0.01
+SOAK_DIR        ?= tmp/soak
+.PHONY: fuzz stress soak
+fuzz:
+	FUZZ_LOGS=tmp/fuzz GO=$(GO) bash reliability/fuzz.sh $(FUZZTIME)
+stress: build
+	GOXQ_ENGINE=$(abspath $(BIN)) GOXQ_STRESS_COMMANDS=$(STRESS_COMMANDS) GOXQ_QUIT_TRIALS=50 GOXQ_RESIZE_ROUNDS=60 GOXQ_STRICT=1 \
+		nice -n 10 $(GO) test -count=1 -timeout 4h -v -run '^(TestCommandStress|TestQuitLatency|TestResizeHashAndThreads)$$' ./reliability/
+soak: build
+	BIN=$(BIN) TC=$(SOAK_TC) bash reliability/soak.sh $(SOAK_GAMES) $(SOAK_DIR)

@@ -216,6 +216,15 @@ func TestPonderAtGameEnd(t *testing.T) {
 	if pids := pidsIn(t, dir); len(pids) != 1 {
 		t.Errorf("a started %d times", len(pids))
 	}
+	pl := res.Players[0]
+	if pl.PonderHits == 0 || pl.PonderHits+pl.PonderMisses != res.Games[0].PonderHits[engine.Red]+res.Games[1].PonderHits[engine.Black] {
+		t.Errorf("a's ponder tally %d/%d, games %v %v", pl.PonderHits, pl.PonderMisses, res.Games[0].PonderHits, res.Games[1].PonderHits)
+	}
+	var rep strings.Builder
+	res.WriteReport(&rep)
+	if !strings.Contains(rep.String(), "Pondering: a ") || strings.Contains(rep.String(), "Pondering: b ") {
+		t.Errorf("report:\n%s", rep.String())
+	}
 }
 
 // TestPonderUCI: a UCI engine gets Ponder true and go ponder with wtime and

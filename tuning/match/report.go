@@ -13,7 +13,8 @@ import (
 
 // WriteReport writes the summary of the match: per pairing W/D/L, score,
 // Elo with its 95% interval, LOS, draw ratio and game-pair counts; per
-// engine points, time losses and average time left; the termination
+// engine points, time losses and average time left; the ponder hits of
+// engines that ponder; the termination
 // counts; the SPRT state; and for a round robin the table with its
 // tie-breaks.
 func (r *Result) WriteReport(w io.Writer) error {
@@ -40,6 +41,11 @@ func (r *Result) WriteReport(w io.Writer) error {
 			p.Points(), p.TimeLosses, p.AverageLeft().Seconds())
 	}
 	tw.Flush()
+	for _, p := range r.Players {
+		if n := p.PonderHits + p.PonderMisses; n > 0 {
+			fmt.Fprintf(&b, "Pondering: %s %d hits, %d misses (%.1f%% hits)\n", p.Name, p.PonderHits, p.PonderMisses, 100*float64(p.PonderHits)/float64(n))
+		}
+	}
 	b.WriteString("Terminations:" + r.terminations() + "\n")
 	if s := r.SPRT; s != nil {
 		model := "trinomial"

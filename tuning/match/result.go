@@ -15,6 +15,9 @@ type PlayerStats struct {
 	// LeftTotal sums the time left on the engine's clock at the end of its
 	// games; see AverageLeft.
 	LeftTotal time.Duration
+	// PonderHits and PonderMisses count the opponent's moves that were and
+	// were not the reply the engine pondered on (engines that ponder).
+	PonderHits, PonderMisses int
 }
 
 // Points returns wins plus half the draws.
@@ -91,6 +94,8 @@ func (r *Result) add(g GameResult, pair int) {
 		if g.Forfeit[c] {
 			p.TimeLosses++
 		}
+		p.PonderHits += g.PonderHits[c]
+		p.PonderMisses += g.PonderMisses[c]
 	}
 	ps := &r.Pairings[g.Pairing]
 	s := g.Score(ps.First)
