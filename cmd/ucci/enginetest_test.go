@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -37,8 +36,6 @@ type engineProc struct {
 	stdin  io.WriteCloser
 	lines  chan string
 	stderr *strings.Builder
-	mu     sync.Mutex
-	seen   []string
 }
 
 func startEngine(t *testing.T, args ...string) *engineProc {

@@ -15,7 +15,6 @@ type output struct {
 	mu  sync.Mutex
 	w   *bufio.Writer
 	log *zerolog.Logger
-	buf []byte
 }
 
 func newOutput(w io.Writer, log *zerolog.Logger) *output {
