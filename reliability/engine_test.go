@@ -45,11 +45,15 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// envInt reads a positive integer from the environment, def when unset.
+// envInt reads a positive integer from the environment, def when unset
+// (a quarter of def, at least 1, with -short).
 func envInt(t testing.TB, name string, def int) int {
 	t.Helper()
 	v := os.Getenv(name)
 	if v == "" {
+		if testing.Short() {
+			return max(def/4, 1)
+		}
 		return def
 	}
 	n, err := strconv.Atoi(v)

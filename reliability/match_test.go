@@ -38,6 +38,9 @@ func TestPonderMatch(t *testing.T) {
 		PGN:      &out,
 		Log:      &traffic,
 	}
+	if testing.Short() {
+		cfg.Games = 1
+	}
 	res, err := match.Run(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,8 @@ package reliability
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -160,8 +162,12 @@ func (r *stressRun) settled() bool { return r.echoed == len(r.sent) && len(r.due
 
 // stressSeed returns the seed of the run: GOXQ_STRESS_SEED or the time.
 func stressSeed(t *testing.T) uint64 {
-	if v := envInt(t, "GOXQ_STRESS_SEED", 0); v > 0 {
-		return uint64(v)
+	if v := os.Getenv("GOXQ_STRESS_SEED"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			t.Fatalf("GOXQ_STRESS_SEED=%q: %v", v, err)
+		}
+		return n
 	}
 	return uint64(time.Now().UnixNano())
 }
