@@ -103,11 +103,17 @@ type SPRTStatus struct {
 	Decision string
 }
 
+// MinSPRTGames is the least number of games before the SPRT may decide: the
+// normal approximation of the log-likelihood ratio needs a sample (with few
+// games, a lucky run can cross a bound long before the evidence is real).
+const MinSPRTGames = 40
+
 // status evaluates the test on the pairing.
 func (t SPRT) status(p PairingStats) *SPRTStatus {
 	st := &SPRTStatus{Test: t, LLR: t.LLR(p)}
 	st.Lower, st.Upper = t.Bounds()
 	switch {
+	case p.Games() < MinSPRTGames:
 	case st.LLR >= st.Upper:
 		st.Decision = "H1"
 	case st.LLR <= st.Lower:
