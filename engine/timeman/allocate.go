@@ -107,18 +107,20 @@ func Allocate(l Limits, s Settings) Budget {
 
 	p := newPlan(l, s, t, o)
 	fair := p.fairShare(p.horizon)
-	spike := time.Duration(float64(p.fairShare(p.longHorizon)) * spikeRatio)
+	// The spike bound needs a long game's share; when the overheads of so
+	// many moves alone exceed the clock (little time, no increment), that
+	// share is zero and only the fair share bounds the move.
+	spike := time.Duration(float64(fair) * ratioFor(p))
+	if long := p.fairShare(p.longHorizon); long > 0 {
+		spike = min(spike, time.Duration(float64(long)*spikeRatio))
+	}
 	floor := max(o+minThink-p.inc, 0) // net cost of one quick move
 	reserveFor := reserveMoves
 	if p.mtg > 0 {
 		reserveFor = p.mtg - 1
 	}
 	room := t - o - p.margin - p.keep // most this move may take
-	ratio := hardRatio
-	if p.mtg > 0 && !p.known {
-		ratio = blindHardRatio
-	}
-	hard := min(time.Duration(float64(fair)*ratio), spike, room-floor*time.Duration(reserveFor))
+	hard := min(spike, room-floor*time.Duration(reserveFor))
 	if moveCap > 0 {
 		hard = min(hard, capLimit(moveCap, o))
 	}
@@ -183,6 +185,14 @@ func minPositive(a, b time.Duration) time.Duration {
 	default:
 		return min(a, b)
 	}
+}
+
+// ratioFor returns the hard limit's multiple of the fair share.
+func ratioFor(p plan) float64 {
+	if p.mtg > 0 && !p.known {
+		return blindHardRatio
+	}
+	return hardRatio
 }
 
 // longMoves is the pessimistic number of own moves still to come after

@@ -303,3 +303,13 @@ func TestAllocateModes(t *testing.T) {
 		}
 	}
 }
+
+// TestShortSuddenDeathThinks: two seconds of sudden death with the default
+// Move Overhead still plan a real search, not an emergency answer (the
+// long-game spike bound used to collapse to zero and force emergencies).
+func TestShortSuddenDeathThinks(t *testing.T) {
+	b := Allocate(Limits{TimeSet: true, Time: 2 * time.Second}, DefaultSettings())
+	if b.Emergency || b.Soft < 5*time.Millisecond || b.Hard < b.Soft {
+		t.Errorf("2 s sudden death: %+v", b)
+	}
+}
