@@ -170,3 +170,53 @@ func TestQuietLeaf(t *testing.T) {
 		t.Errorf("the leaf %s is not quiet", leaf.FEN())
 	}
 }
+
+// TestPalaceAttacks checks the interval arithmetic of sliderPalaceAttacks
+// against counting the pieces between the slider and each palace point.
+func TestPalaceAttacks(t *testing.T) {
+	between := func(p *Position, a, b Square) int {
+		n := 0
+		switch {
+		case a.File() == b.File():
+			lo, hi := min(a.Rank(), b.Rank()), max(a.Rank(), b.Rank())
+			for r := lo + 1; r < hi; r++ {
+				if p.board[MakeSquare(a.File(), r)] != NoPiece {
+					n++
+				}
+			}
+		case a.Rank() == b.Rank():
+			lo, hi := min(a.File(), b.File()), max(a.File(), b.File())
+			for f := lo + 1; f < hi; f++ {
+				if p.board[MakeSquare(f, a.Rank())] != NoPiece {
+					n++
+				}
+			}
+		default:
+			return -1
+		}
+		return n
+	}
+	for _, p := range randomPositions(t, 300) {
+		for s := Square(0); s < NumSquares; s++ {
+			for _, c := range []Color{Red, Black} {
+				them := c.Opponent()
+				lo, hi := palaceRanks(them)
+				for _, cannon := range []bool{false, true} {
+					want := int32(0)
+					for tq := Square(0); tq < NumSquares; tq++ {
+						if tq == s || !inPalace(them, tq) {
+							continue
+						}
+						n := between(p, s, tq)
+						if !cannon && n == 0 || cannon && n == 1 {
+							want++
+						}
+					}
+					if got := p.sliderPalaceAttacks(s, lo, hi, cannon); got != want {
+						t.Fatalf("%s: slider on %s (cannon %v) attacks %d palace points, want %d", p.FEN(), s, cannon, got, want)
+					}
+				}
+			}
+		}
+	}
+}
