@@ -129,30 +129,25 @@ func (p *Position) evalSide(c Color, acc *scorePair, tr *evalTrace) {
 	them := c.Opponent()
 
 	var rookMob, cannonMob, horseMob, trapped int32
-	var palace [4]int32  // pieces in the enemy palace zone: chariot, horse, cannon, soldier
-	var attacks [4]int32 // points of the enemy palace attacked, by the same kinds
-	lo, hi := palaceRanks(them)
+	var palace [4]int32 // by attacker: chariot, horse, cannon, soldier
 	for bb := p.pieces[MakePiece(c, Rook)]; !bb.IsEmpty(); {
 		s := bb.PopFirst()
 		rookMob += p.sliderMobility(s, c, false)
 		palace[0] += inEnemyPalaceZone(c, s)
-		attacks[0] += p.sliderPalaceAttacks(s, lo, hi, false)
 	}
 	for bb := p.pieces[MakePiece(c, Cannon)]; !bb.IsEmpty(); {
 		s := bb.PopFirst()
 		cannonMob += p.sliderMobility(s, c, true)
 		palace[2] += inEnemyPalaceZone(c, s)
-		attacks[2] += p.sliderPalaceAttacks(s, lo, hi, true)
 	}
 	for bb := p.pieces[MakePiece(c, Horse)]; !bb.IsEmpty(); {
 		s := bb.PopFirst()
-		n, a := p.horseMobility(s, c, them)
+		n := p.horseMobility(s, c)
 		horseMob += n
 		if n <= 1 {
 			trapped++
 		}
 		palace[1] += inEnemyPalaceZone(c, s)
-		attacks[1] += a
 	}
 	var pawnPairs int32
 	for bb := p.pieces[MakePiece(c, Pawn)]; !bb.IsEmpty(); {
@@ -161,16 +156,10 @@ func (p *Position) evalSide(c Color, acc *scorePair, tr *evalTrace) {
 			continue
 		}
 		palace[3] += inEnemyPalaceZone(c, s)
-		attacks[3] += pawnPalaceAttacks[c][s]
 		if s.File() < NumFiles-1 && p.board[s+1] == MakePiece(c, Pawn) {
 			pawnPairs++
 		}
 	}
-	for i, n := range attacks {
-		e.add(paramPalaceAttacks+i, n)
-	}
-	danger := palace[0] + palace[1] + palace[2] + palace[3]
-	e.add(paramKingDanger+int(min(danger, kingDangerMax)), 1)
 	e.add(paramRookMobility, rookMob)
 	e.add(paramCannonMobility, cannonMob)
 	e.add(paramHorseMobility, horseMob)
@@ -228,8 +217,9 @@ func (p *Position) sliderMobility(s Square, c Color, cannon bool) int32 {
 }
 
 // horseMobility counts a horse's moves whose leg is free and whose target
-// is not an own piece, and how many of them land in the palace of them.
-func (p *Position) horseMobility(s Square, c, them Color) (moves, palace int32) {
+// is not an own piece.
+func (p *Position) horseMobility(s Square, c Color) int32 {
+	var n int32
 	steps := &horseSteps[s]
 	for i := uint8(0); i < steps.n; i++ {
 		t := &steps.targets[i]
@@ -237,84 +227,10 @@ func (p *Position) horseMobility(s Square, c, them Color) (moves, palace int32) 
 			continue
 		}
 		if pc := p.board[t.to]; pc == NoPiece || pc.Color() != c {
-			moves++
+			n++
 		}
-		if inPalace(them, t.to) {
-			palace++
-		}
-	}
-	return moves, palace
-}
-
-// palaceRanks returns the lowest and highest rank of c's palace.
-func palaceRanks(c Color) (lo, hi int) {
-	if c == Red {
-		return 0, 2
-	}
-	return 7, 9
-}
-
-// sliderPalaceAttacks counts the points of the enemy palace (files d-f,
-// ranks lo-hi) that a chariot (or, with cannon, a cannon beyond its
-// screen) on s attacks.
-func (p *Position) sliderPalaceAttacks(s Square, lo, hi int, cannon bool) int32 {
-	f, r := s.File(), s.Rank()
-	var n int32
-	if f >= 3 && f <= 5 {
-		fs := &fileSpans[r][p.fileOcc[f]]
-		n += lineOverlap(fs, r, lo, hi, cannon)
-	}
-	if r >= lo && r <= hi {
-		rs := &rankSpans[f][p.rankOcc[r]]
-		n += lineOverlap(rs, f, 3, 5, cannon)
 	}
 	return n
-}
-
-// lineOverlap counts the points of [a, b] on a line that a slider at index
-// i attacks: up to and including the first blocker for a chariot, from the
-// screen (excluded) to the second blocker (included) for a cannon.
-func lineOverlap(sp *lineSpan, i, a, b int, cannon bool) int32 {
-	var n int32
-	down, up := int(sp.lo1), int(sp.hi1) // chariot: (down-1 .. i) and (i .. up]
-	if cannon {
-		// Cannon: the points strictly beyond the screen up to the second blocker.
-		n += overlap(int(sp.lo2), int(sp.lo1)-1, a, b, sp.lo1 >= 0)
-		n += overlap(int(sp.hi1)+1, int(sp.hi2), a, b, int(sp.hi1) < 10)
-		return n
-	}
-	n += overlap(max(down, 0), i-1, a, b, true)
-	n += overlap(i+1, min(up, 9), a, b, true)
-	return n
-}
-
-// overlap returns the size of [x, y] ∩ [a, b] when ok, else 0.
-func overlap(x, y, a, b int, ok bool) int32 {
-	if !ok {
-		return 0
-	}
-	lo, hi := max(x, a), min(y, b)
-	if hi < lo {
-		return 0
-	}
-	return int32(hi - lo + 1)
-}
-
-// pawnPalaceAttacks[c][s] is how many points of the enemy palace a
-// soldier of colour c on s attacks.
-var pawnPalaceAttacks [2][NumSquares]int32
-
-func init() {
-	for c := Red; c <= Black; c++ {
-		for s := Square(0); s < NumSquares; s++ {
-			steps := &pawnSteps[c][s]
-			for i := uint8(0); i < steps.n; i++ {
-				if inPalace(c.Opponent(), steps.targets[i].to) {
-					pawnPalaceAttacks[c][s]++
-				}
-			}
-		}
-	}
 }
 
 // inEnemyPalaceZone returns 1 when s is on files c-g of the enemy's three

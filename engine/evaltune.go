@@ -82,8 +82,6 @@ func paramGroups() []paramGroup {
 		{3, "elephant shortage x enemy chariots, horses, cannons"},
 		{1, "empty-head cannon"}, {1, "cannon pin"}, {1, "advisor pair"}, {1, "elephant pair"}, {1, "pawn pair"},
 		{4, "palace attackers: chariot, horse, cannon, soldier"},
-		{4, "palace points attacked by chariots, horses, cannons, soldiers"},
-		{kingDangerMax + 1, "king danger by the number of attackers in the palace zone (0..6+)"},
 		{1, "connected chariots"}, {1, "chariot pin"}, {1, "tempo"},
 	}
 	at := paramRookMobility

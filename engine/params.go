@@ -14,30 +14,25 @@ type S = scorePair
 
 // Offsets of the parameter groups in evalParams.
 const (
-	paramMaterial        = 0                                   // [PieceType]
-	paramPST             = paramMaterial + NumPieceTypes       // [PieceType][rank][half file]
-	paramRookMobility    = paramPST + NumPieceTypes*pstHalf    // per reachable point
-	paramCannonMobility  = paramRookMobility + 1               // per quiet move
-	paramHorseMobility   = paramCannonMobility + 1             // per free leg-unblocked target
-	paramHorseTrapped    = paramHorseMobility + 1              // horse with at most one move
-	paramAdvisorShort    = paramHorseTrapped + 1               // [chariot, horse, cannon]: missing advisor x enemy pieces of that kind
-	paramElephantShort   = paramAdvisorShort + 3               // [chariot, horse, cannon]: missing elephant x enemy pieces of that kind
-	paramEmptyHeadCannon = paramElephantShort + 3              // cannon facing the general with nothing between
-	paramCannonPin       = paramEmptyHeadCannon + 1            // cannon on the general's file with one screen
-	paramAdvisorPair     = paramCannonPin + 1                  // two connected advisors
-	paramElephantPair    = paramAdvisorPair + 1                // two elephants guarding each other
-	paramPawnPair        = paramElephantPair + 1               // two crossed soldiers side by side
-	paramPalaceAttacker  = paramPawnPair + 1                   // [chariot, horse, cannon, soldier] inside the enemy palace zone
-	paramPalaceAttacks   = paramPalaceAttacker + 4             // [chariot, horse, cannon, soldier]: enemy palace points attacked
-	paramKingDanger      = paramPalaceAttacks + 4              // [0..kingDangerMax]: by the number of pieces in the enemy palace zone
-	paramConnectedRooks  = paramKingDanger + kingDangerMax + 1 // two chariots on one line with nothing between
-	paramRookPin         = paramConnectedRooks + 1             // chariot on the general's file or rank with one piece between
-	paramTempo           = paramRookPin + 1                    // side to move
+	paramMaterial        = 0                                // [PieceType]
+	paramPST             = paramMaterial + NumPieceTypes    // [PieceType][rank][half file]
+	paramRookMobility    = paramPST + NumPieceTypes*pstHalf // per reachable point
+	paramCannonMobility  = paramRookMobility + 1            // per quiet move
+	paramHorseMobility   = paramCannonMobility + 1          // per free leg-unblocked target
+	paramHorseTrapped    = paramHorseMobility + 1           // horse with at most one move
+	paramAdvisorShort    = paramHorseTrapped + 1            // [chariot, horse, cannon]: missing advisor x enemy pieces of that kind
+	paramElephantShort   = paramAdvisorShort + 3            // [chariot, horse, cannon]: missing elephant x enemy pieces of that kind
+	paramEmptyHeadCannon = paramElephantShort + 3           // cannon facing the general with nothing between
+	paramCannonPin       = paramEmptyHeadCannon + 1         // cannon on the general's file with one screen
+	paramAdvisorPair     = paramCannonPin + 1               // two connected advisors
+	paramElephantPair    = paramAdvisorPair + 1             // two elephants guarding each other
+	paramPawnPair        = paramElephantPair + 1            // two crossed soldiers side by side
+	paramPalaceAttacker  = paramPawnPair + 1                // [chariot, horse, cannon, soldier] inside the enemy palace zone
+	paramConnectedRooks  = paramPalaceAttacker + 4          // two chariots on one line with nothing between
+	paramRookPin         = paramConnectedRooks + 1          // chariot on the general's file or rank with one piece between
+	paramTempo           = paramRookPin + 1                 // side to move
 	numEvalParams        = paramTempo + 1
 )
-
-// kingDangerMax caps the attacker count of the king-danger table.
-const kingDangerMax = 6
 
 // pstHalf is the size of one half piece-square table.
 const pstHalf = NumRanks * 5
@@ -151,10 +146,6 @@ var evalParams = [numEvalParams]S{
 	{-50, 21}, // pawn pair
 	// palace attackers: chariot, horse, cannon, soldier
 	{31, 23}, {31, 23}, {31, 23}, {31, 23},
-	// palace points attacked by chariots, horses, cannons, soldiers
-	{0, 0}, {0, 0}, {0, 0}, {0, 0},
-	// king danger by the number of attackers in the palace zone (0..6+)
-	{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
 	{0, 0}, // connected chariots
 	{0, 0}, // chariot pin
 	{5, 2}, // tempo

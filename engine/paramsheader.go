@@ -31,16 +31,11 @@ const (
 	paramElephantPair   = paramAdvisorPair + 1             // two elephants guarding each other
 	paramPawnPair       = paramElephantPair + 1            // two crossed soldiers side by side
 	paramPalaceAttacker = paramPawnPair + 1                // [chariot, horse, cannon, soldier] inside the enemy palace zone
-	paramPalaceAttacks  = paramPalaceAttacker + 4          // [chariot, horse, cannon, soldier]: enemy palace points attacked
-	paramKingDanger     = paramPalaceAttacks + 4           // [0..kingDangerMax]: by the number of pieces in the enemy palace zone
-	paramConnectedRooks = paramKingDanger + kingDangerMax + 1 // two chariots on one line with nothing between
+	paramConnectedRooks = paramPalaceAttacker + 4          // two chariots on one line with nothing between
 	paramRookPin        = paramConnectedRooks + 1          // chariot on the general's file or rank with one piece between
 	paramTempo          = paramRookPin + 1                 // side to move
 	numEvalParams        = paramTempo + 1
 )
-
-// kingDangerMax caps the attacker count of the king-danger table.
-const kingDangerMax = 6
 
 // pstHalf is the size of one half piece-square table.
 const pstHalf = NumRanks * 5
