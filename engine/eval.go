@@ -128,17 +128,16 @@ func (p *Position) evalSide(c Color, acc *scorePair, tr *evalTrace) {
 	}
 	them := c.Opponent()
 
-	var rookMob, cannonMob, horseMob, trapped int32
-	var palace [4]int32 // by attacker: chariot, horse, cannon, soldier
+	var rookMob, cannonMob, horseMob, trapped, palace int32
 	for bb := p.pieces[MakePiece(c, Rook)]; !bb.IsEmpty(); {
 		s := bb.PopFirst()
 		rookMob += p.sliderMobility(s, c, false)
-		palace[0] += inEnemyPalaceZone(c, s)
+		palace += inEnemyPalaceZone(c, s)
 	}
 	for bb := p.pieces[MakePiece(c, Cannon)]; !bb.IsEmpty(); {
 		s := bb.PopFirst()
 		cannonMob += p.sliderMobility(s, c, true)
-		palace[2] += inEnemyPalaceZone(c, s)
+		palace += inEnemyPalaceZone(c, s)
 	}
 	for bb := p.pieces[MakePiece(c, Horse)]; !bb.IsEmpty(); {
 		s := bb.PopFirst()
@@ -147,7 +146,7 @@ func (p *Position) evalSide(c Color, acc *scorePair, tr *evalTrace) {
 		if n <= 1 {
 			trapped++
 		}
-		palace[1] += inEnemyPalaceZone(c, s)
+		palace += inEnemyPalaceZone(c, s)
 	}
 	var pawnPairs int32
 	for bb := p.pieces[MakePiece(c, Pawn)]; !bb.IsEmpty(); {
@@ -155,7 +154,7 @@ func (p *Position) evalSide(c Color, acc *scorePair, tr *evalTrace) {
 		if !crossedRiver(c, s.Rank()) {
 			continue
 		}
-		palace[3] += inEnemyPalaceZone(c, s)
+		palace += inEnemyPalaceZone(c, s)
 		if s.File() < NumFiles-1 && p.board[s+1] == MakePiece(c, Pawn) {
 			pawnPairs++
 		}
@@ -165,25 +164,19 @@ func (p *Position) evalSide(c Color, acc *scorePair, tr *evalTrace) {
 	e.add(paramHorseMobility, horseMob)
 	e.add(paramHorseTrapped, trapped)
 	e.add(paramPawnPair, pawnPairs)
-	for i, n := range palace {
-		e.add(paramPalaceAttacker+i, n)
-	}
+	e.add(paramPalaceAttacker, palace)
 
 	advisors := int32(p.Count(MakePiece(c, Advisor)))
 	elephants := int32(p.Count(MakePiece(c, Elephant)))
-	for i, t := range [3]PieceType{Rook, Horse, Cannon} {
-		enemies := int32(p.Count(MakePiece(them, t)))
-		e.add(paramAdvisorShort+i, (2-advisors)*enemies)
-		e.add(paramElephantShort+i, (2-elephants)*enemies)
-	}
+	enemyAttackers := int32(p.Count(MakePiece(them, Rook)) + p.Count(MakePiece(them, Horse)) + p.Count(MakePiece(them, Cannon)))
+	e.add(paramAdvisorShort, (2-advisors)*enemyAttackers)
+	e.add(paramElephantShort, (2-elephants)*int32(p.Count(MakePiece(them, Cannon))))
 	if advisors == 2 && p.advisorsConnected(c) {
 		e.add(paramAdvisorPair, 1)
 	}
 	if elephants == 2 && p.elephantsConnected(c) {
 		e.add(paramElephantPair, 1)
 	}
-	e.add(paramConnectedRooks, p.rooksConnected(c))
-	e.add(paramRookPin, p.rookPins(c))
 	emptyHead, pins := p.centralCannons(c)
 	e.add(paramEmptyHeadCannon, emptyHead)
 	e.add(paramCannonPin, pins)
@@ -314,48 +307,4 @@ func (p *Position) pieceSquareScore() int {
 		v = -v
 	}
 	return int(v)
-}
-
-// rooksConnected returns 1 when c's two chariots stand on one rank or file
-// with nothing between them.
-func (p *Position) rooksConnected(c Color) int32 {
-	bb := p.pieces[MakePiece(c, Rook)]
-	if bb.Count() != 2 {
-		return 0
-	}
-	a := bb.PopFirst()
-	b := bb.PopFirst()
-	switch {
-	case a.Rank() == b.Rank():
-		if int(rankSpans[a.File()][p.rankOcc[a.Rank()]].hi1) == b.File() {
-			return 1
-		}
-	case a.File() == b.File():
-		if int(fileSpans[a.Rank()][p.fileOcc[a.File()]].hi1) == b.Rank() {
-			return 1
-		}
-	}
-	return 0
-}
-
-// rookPins counts c's chariots on the enemy general's file or rank with
-// exactly one piece between (that piece is pinned or must stay).
-func (p *Position) rookPins(c Color) int32 {
-	k := p.kings[c.Opponent()]
-	f, r := k.File(), k.Rank()
-	rook := MakePiece(c, Rook)
-	var n int32
-	fs := &fileSpans[r][p.fileOcc[f]]
-	for _, i := range [2]int8{fs.lo2, fs.hi2} {
-		if i >= 0 && i < NumRanks && p.board[int(i)*NumFiles+f] == rook {
-			n++
-		}
-	}
-	rs := &rankSpans[f][p.rankOcc[r]]
-	for _, i := range [2]int8{rs.lo2, rs.hi2} {
-		if i >= 0 && i < NumFiles && p.board[r*NumFiles+int(i)] == rook {
-			n++
-		}
-	}
-	return n
 }

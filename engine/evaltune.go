@@ -73,21 +73,11 @@ func paramGroups() []paramGroup {
 		}
 		g = append(g, paramGroup{paramPST + t*pstHalf, pstHalf, title, 5})
 	}
-	extras := []struct {
-		n     int
-		title string
-	}{
-		{1, "rook mobility"}, {1, "cannon mobility"}, {1, "horse mobility"}, {1, "horse trapped"},
-		{3, "advisor shortage x enemy chariots, horses, cannons"},
-		{3, "elephant shortage x enemy chariots, horses, cannons"},
-		{1, "empty-head cannon"}, {1, "cannon pin"}, {1, "advisor pair"}, {1, "elephant pair"}, {1, "pawn pair"},
-		{4, "palace attackers: chariot, horse, cannon, soldier"},
-		{1, "connected chariots"}, {1, "chariot pin"}, {1, "tempo"},
-	}
-	at := paramRookMobility
-	for _, x := range extras {
-		g = append(g, paramGroup{at, x.n, x.title, x.n})
-		at += x.n
+	extras := []string{"rook mobility", "cannon mobility", "horse mobility", "horse trapped", "advisor shortage",
+		"elephant shortage", "empty-head cannon", "cannon pin", "advisor pair", "elephant pair", "pawn pair",
+		"palace attacker", "tempo"}
+	for i, n := range extras {
+		g = append(g, paramGroup{paramRookMobility + i, 1, n, 1})
 	}
 	return g
 }

@@ -5,9 +5,8 @@ package engine
 // Piece-square tables are half tables (files a-e from Red's view, ranks 0-9);
 // files f-i mirror them, and Black uses the same tables turned around.
 //
-// `ucci tune texel` writes this file (engine.FormatParams). The tuned
-// weights are derived from the Chinese Chess Practical Dataset (CCPD) master
-// games by Yu-Han Tseng, CC BY 4.0 (see README.md).
+// The values are hand-set initial weights until `ucci tune` rewrites this
+// file (engine.FormatParams writes it).
 
 // S is a middle-game and end-game value.
 type S = scorePair
@@ -20,17 +19,15 @@ const (
 	paramCannonMobility  = paramRookMobility + 1            // per quiet move
 	paramHorseMobility   = paramCannonMobility + 1          // per free leg-unblocked target
 	paramHorseTrapped    = paramHorseMobility + 1           // horse with at most one move
-	paramAdvisorShort    = paramHorseTrapped + 1            // [chariot, horse, cannon]: missing advisor x enemy pieces of that kind
-	paramElephantShort   = paramAdvisorShort + 3            // [chariot, horse, cannon]: missing elephant x enemy pieces of that kind
-	paramEmptyHeadCannon = paramElephantShort + 3           // cannon facing the general with nothing between
+	paramAdvisorShort    = paramHorseTrapped + 1            // missing advisor x enemy attackers
+	paramElephantShort   = paramAdvisorShort + 1            // missing elephant x enemy cannons
+	paramEmptyHeadCannon = paramElephantShort + 1           // cannon facing the general with nothing between
 	paramCannonPin       = paramEmptyHeadCannon + 1         // cannon on the general's file with one screen
 	paramAdvisorPair     = paramCannonPin + 1               // two connected advisors
 	paramElephantPair    = paramAdvisorPair + 1             // two elephants guarding each other
 	paramPawnPair        = paramElephantPair + 1            // two crossed soldiers side by side
-	paramPalaceAttacker  = paramPawnPair + 1                // [chariot, horse, cannon, soldier] inside the enemy palace zone
-	paramConnectedRooks  = paramPalaceAttacker + 4          // two chariots on one line with nothing between
-	paramRookPin         = paramConnectedRooks + 1          // chariot on the general's file or rank with one piece between
-	paramTempo           = paramRookPin + 1                 // side to move
+	paramPalaceAttacker  = paramPawnPair + 1                // attacker inside the enemy palace zone
+	paramTempo           = paramPalaceAttacker + 1          // side to move
 	numEvalParams        = paramTempo + 1
 )
 
@@ -135,19 +132,14 @@ var evalParams = [numEvalParams]S{
 	{1, 2},    // cannon mobility
 	{4, 8},    // horse mobility
 	{-1, -15}, // horse trapped
-	// advisor shortage x enemy chariots, horses, cannons
-	{8, 12}, {8, 12}, {8, 12},
-	// elephant shortage x enemy chariots, horses, cannons
-	{0, 0}, {0, 0}, {0, 0},
+	{8, 12},   // advisor shortage
+	{0, 0},    // elephant shortage
 	{56, -20}, // empty-head cannon
 	{15, 5},   // cannon pin
 	{5, -6},   // advisor pair
 	{7, 0},    // elephant pair
 	{-50, 21}, // pawn pair
-	// palace attackers: chariot, horse, cannon, soldier
-	{31, 23}, {31, 23}, {31, 23}, {31, 23},
-	{0, 0}, // connected chariots
-	{0, 0}, // chariot pin
-	{5, 2}, // tempo
+	{31, 23},  // palace attacker
+	{5, 2},    // tempo
 	// END PARAMS
 }

@@ -8,9 +8,8 @@ const paramsHeader = `package engine
 // Piece-square tables are half tables (files a-e from Red's view, ranks 0-9);
 // files f-i mirror them, and Black uses the same tables turned around.
 //
-// ` + "`" + `ucci tune texel` + "`" + ` writes this file (engine.FormatParams). The tuned
-// weights are derived from the Chinese Chess Practical Dataset (CCPD) master
-// games by Yu-Han Tseng, CC BY 4.0 (see README.md).
+// The values are hand-set initial weights until ` + "`" + `ucci tune` + "`" + ` rewrites this
+// file (engine.FormatParams writes it).
 
 // S is a middle-game and end-game value.
 type S = scorePair
@@ -19,21 +18,19 @@ type S = scorePair
 const (
 	paramMaterial        = 0                                // [PieceType]
 	paramPST             = paramMaterial + NumPieceTypes    // [PieceType][rank][half file]
-	paramRookMobility   = paramPST + NumPieceTypes*pstHalf // per reachable point
-	paramCannonMobility = paramRookMobility + 1            // per quiet move
-	paramHorseMobility  = paramCannonMobility + 1          // per free leg-unblocked target
-	paramHorseTrapped   = paramHorseMobility + 1           // horse with at most one move
-	paramAdvisorShort   = paramHorseTrapped + 1            // [chariot, horse, cannon]: missing advisor x enemy pieces of that kind
-	paramElephantShort  = paramAdvisorShort + 3            // [chariot, horse, cannon]: missing elephant x enemy pieces of that kind
-	paramEmptyHeadCannon = paramElephantShort + 3          // cannon facing the general with nothing between
-	paramCannonPin      = paramEmptyHeadCannon + 1         // cannon on the general's file with one screen
-	paramAdvisorPair    = paramCannonPin + 1               // two connected advisors
-	paramElephantPair   = paramAdvisorPair + 1             // two elephants guarding each other
-	paramPawnPair       = paramElephantPair + 1            // two crossed soldiers side by side
-	paramPalaceAttacker = paramPawnPair + 1                // [chariot, horse, cannon, soldier] inside the enemy palace zone
-	paramConnectedRooks = paramPalaceAttacker + 4          // two chariots on one line with nothing between
-	paramRookPin        = paramConnectedRooks + 1          // chariot on the general's file or rank with one piece between
-	paramTempo          = paramRookPin + 1                 // side to move
+	paramRookMobility    = paramPST + NumPieceTypes*pstHalf // per reachable point
+	paramCannonMobility  = paramRookMobility + 1            // per quiet move
+	paramHorseMobility   = paramCannonMobility + 1          // per free leg-unblocked target
+	paramHorseTrapped    = paramHorseMobility + 1           // horse with at most one move
+	paramAdvisorShort    = paramHorseTrapped + 1            // missing advisor x enemy attackers
+	paramElephantShort   = paramAdvisorShort + 1            // missing elephant x enemy cannons
+	paramEmptyHeadCannon = paramElephantShort + 1           // cannon facing the general with nothing between
+	paramCannonPin       = paramEmptyHeadCannon + 1         // cannon on the general's file with one screen
+	paramAdvisorPair     = paramCannonPin + 1               // two connected advisors
+	paramElephantPair    = paramAdvisorPair + 1             // two elephants guarding each other
+	paramPawnPair        = paramElephantPair + 1            // two crossed soldiers side by side
+	paramPalaceAttacker  = paramPawnPair + 1                // attacker inside the enemy palace zone
+	paramTempo           = paramPalaceAttacker + 1          // side to move
 	numEvalParams        = paramTempo + 1
 )
 
