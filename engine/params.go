@@ -5,8 +5,9 @@ package engine
 // Piece-square tables are half tables (files a-e from Red's view, ranks 0-9);
 // files f-i mirror them, and Black uses the same tables turned around.
 //
-// The values are hand-set initial weights until `ucci tune` rewrites this
-// file (engine.FormatParams writes it).
+// `ucci tune texel` writes this file (engine.FormatParams). The tuned
+// weights are derived from the Chinese Chess Practical Dataset (CCPD) master
+// games by Yu-Han Tseng, CC BY 4.0 (see README.md).
 
 // S is a middle-game and end-game value.
 type S = scorePair
