@@ -72,13 +72,14 @@ book:
 # labelled quiet positions of the CCPD master games (plus any PGN files in
 # TUNE_SELFPLAY) to $(TUNE_DIR), which is git-ignored; tune fits every
 # evaluation weight to them and rewrites engine/params.go only when
-# TUNE_OUT=engine/params.go is given (land it only after an SPRT pass).
+# TUNE_OUT=engine/params.go is given (land it only after an SPRT pass); the
+# default output is not named .go, so that go vet ./... skips it.
 TUNE_DIR        ?= tmp/tune
 TUNE_GAMES      ?= ../shared/data/ccpd/master-games.pgn
 TUNE_SELFPLAY   ?=
 TUNE_DATA_FLAGS ?= -skip 10
 TUNE_DATA       ?= $(TUNE_DIR)/master.tsv.gz
-TUNE_OUT        ?= $(TUNE_DIR)/params.go
+TUNE_OUT        ?= $(TUNE_DIR)/params.go.txt
 TUNE_FLAGS      ?=
 TUNE_CREDIT     := Source: Chinese Chess Practical Dataset (CCPD) master games by Yu-Han Tseng, CC BY 4.0
 .PHONY: tune-data tune
