@@ -109,6 +109,7 @@ func (s *Searcher) SetThreads(n int) {
 	for len(s.workers) < n {
 		s.workers = append(s.workers, newWorker(s, len(s.workers)))
 	}
+	clear(s.workers[n:]) // the collector frees the workers no longer used
 	s.workers = s.workers[:n]
 }
 

@@ -3,6 +3,7 @@ package protocol
 import (
 	"bufio"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 )
@@ -30,4 +31,30 @@ func maxHashMB() int {
 		}
 	}
 	return fallbackMaxHashMB
+}
+
+// Memory beyond the hash table: the runtime, the book, positions and
+// command buffers (memorySlackMB), and each search thread's tables
+// (about 0.4 MiB, counted as memoryPerThreadMB).
+const (
+	memorySlackMB     = 48
+	memoryPerThreadMB = 1
+)
+
+// boundMemory keeps the process's memory near what it needs: the hash
+// table is most of the Go heap, so the collector's default pacing (collect
+// when the heap has doubled) would let garbage grow as large as the table.
+// A soft memory limit of table + threads + slack makes it collect sooner
+// instead; after a resize (released true) the old table is returned to the
+// system at once rather than by the background scavenger. Without
+// Config.BoundMemory it does nothing.
+func (s *Session) boundMemory(released bool) {
+	if !s.cfg.BoundMemory {
+		return
+	}
+	mb := s.searcher.HashMB() + s.searcher.Threads()*memoryPerThreadMB + memorySlackMB
+	debug.SetMemoryLimit(int64(mb) << 20)
+	if released {
+		debug.FreeOSMemory()
+	}
 }

@@ -26,6 +26,10 @@ type Config struct {
 	LogFile string
 	// HashMB is the initial table size; 0 means the default of 64 MB.
 	HashMB int
+	// BoundMemory makes the session keep the process's memory near its
+	// tables (see boundMemory): set by the engine binary, left off by tests
+	// that run many sessions in one process.
+	BoundMemory bool
 }
 
 // Session is one engine process's protocol state.
@@ -64,6 +68,7 @@ func NewSession(w io.Writer, cfg Config) *Session {
 	s.searcher = engine.NewSearcher(s.hashMB)
 	s.rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	s.pos = engine.StartPosition()
+	s.boundMemory(false)
 	return s
 }
 
