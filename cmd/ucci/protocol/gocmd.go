@@ -204,7 +204,7 @@ func (s *Session) noMove(uci bool) {
 // bookMove picks a book move for the current position, skipping banned
 // moves and moves that would repeat an earlier position.
 func (s *Session) bookMove() (engine.Move, []book.Entry) {
-	if !s.set.useBook || s.set.skill < maxSkill || s.set.limitElo {
+	if !s.set.useBook || s.weakened() {
 		return engine.NoMove, nil
 	}
 	src := s.openingBook()

@@ -78,27 +78,50 @@ func (s *Session) drawThreshold() int {
 }
 
 // weakened tells whether the strength is limited.
-func (s *Session) weakened() bool { return s.set.skill < maxSkill || s.set.limitElo }
+func (s *Session) weakened() bool { return s.strengthLevel() < maxSkill }
 
-// skillLevel returns the effective skill 0-20; UCI_Elo maps onto it linearly.
-func (s *Session) skillLevel() int {
-	if s.set.limitElo {
-		return min(max((s.set.elo-minElo)*maxSkill/(maxElo-minElo), 0), maxSkill)
+// skillElo is the measured strength of skill levels 0, 4, ..., 20: full
+// strength is set at maxElo and each step below it comes from a 40-game
+// ladder match of level n+4 against level n at 2 s + 0.02 s (0-4 +70,
+// 4-8 +127, 8-12 +470, 12-16 +564, 16-20 +636). UCI_Elo is mapped onto a
+// fractional level by interpolating this table.
+var skillElo = [...]float64{932, 1003, 1130, 1600, 2164, maxElo}
+
+// skillEloStep is the level distance between entries of skillElo.
+const skillEloStep = 4
+
+// strengthLevel returns the effective skill, 0-20: the Skill Level, or
+// with UCI_LimitStrength the level whose measured strength is UCI_Elo
+// (levels between the table's entries are fractional).
+func (s *Session) strengthLevel() float64 {
+	if !s.set.limitElo {
+		return float64(s.set.skill)
 	}
-	return s.set.skill
+	return eloLevel(float64(s.set.elo))
+}
+
+// eloLevel interpolates skillElo: the level that plays at elo.
+func eloLevel(elo float64) float64 {
+	if elo <= skillElo[0] {
+		return 0
+	}
+	for i := 1; i < len(skillElo); i++ {
+		if elo <= skillElo[i] {
+			frac := (elo - skillElo[i-1]) / (skillElo[i] - skillElo[i-1])
+			return float64(skillEloStep) * (float64(i-1) + frac)
+		}
+	}
+	return maxSkill
 }
 
 // applyStrength limits the search for lower skill levels: a node budget
 // that doubles every two levels, and four lines to choose from.
 func (s *Session) applyStrength(lim *engine.Limits) {
-	if !s.weakened() {
-		return
-	}
-	level := s.skillLevel()
+	level := s.strengthLevel()
 	if level >= maxSkill {
 		return
 	}
-	budget := uint64(math.Pow(2, 7+float64(level)/2))
+	budget := uint64(math.Pow(2, 7+level/2))
 	if lim.Nodes == 0 || lim.Nodes > budget {
 		lim.Nodes = budget
 	}
@@ -109,11 +132,11 @@ func (s *Session) applyStrength(lim *engine.Limits) {
 // line's score is raised by a random amount up to 12 centipawns per missing
 // level, and the highest wins.
 func (s *Session) chooseWeakened(st *searchState, res engine.Result) engine.Result {
-	level := s.skillLevel()
-	if !s.weakened() || level >= maxSkill || res.BestMove == engine.NoMove {
+	level := s.strengthLevel()
+	if level >= maxSkill || res.BestMove == engine.NoMove {
 		return res
 	}
-	weakness := float64(maxSkill-level) * 12
+	weakness := (maxSkill - level) * 12
 	best, bestValue := -1, math.Inf(-1)
 	for i := range st.lines {
 		l := &st.lines[i]
