@@ -30,6 +30,6 @@ func runEngine(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *memProfile != "":
 		defer profile.Start(profile.MemProfile, profile.ProfilePath(*memProfile), profile.Quiet, profile.NoShutdownHook).Stop()
 	}
-	s := protocol.NewSession(stdout, protocol.Config{Name: "GoXQ", Version: version, Author: "the GoXQ authors", LogFile: *logFile, BoundMemory: true})
+	s := protocol.NewSession(stdout, protocol.Config{Name: "GoXQ", Version: version, Author: "the GoXQ authors", LogFile: *logFile, OwnsProcess: true})
 	return s.Run(stdin)
 }

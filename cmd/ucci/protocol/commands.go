@@ -51,7 +51,7 @@ func (s *Session) setHash(v string) error {
 	}
 	if mb != s.searcher.HashMB() {
 		s.searcher.ResizeHash(mb)
-		s.boundMemory(true)
+		s.tuneRuntime(true)
 	}
 	s.hashMB = mb
 	return err
@@ -61,7 +61,7 @@ func (s *Session) setThreads(v string) error {
 	n := s.searcher.Threads()
 	err := setInt(&n, v, 0, 256)
 	s.searcher.SetThreads(n)
-	s.boundMemory(false)
+	s.tuneRuntime(false)
 	return err
 }
 

@@ -26,10 +26,10 @@ type Config struct {
 	LogFile string
 	// HashMB is the initial table size; 0 means the default of 64 MB.
 	HashMB int
-	// BoundMemory makes the session keep the process's memory near its
-	// tables (see boundMemory): set by the engine binary, left off by tests
-	// that run many sessions in one process.
-	BoundMemory bool
+	// OwnsProcess lets the session tune the Go runtime to its settings
+	// (memory limit and processors, see tuneRuntime): set by the engine
+	// binary, left off by tests that run many sessions in one process.
+	OwnsProcess bool
 }
 
 // Session is one engine process's protocol state.
@@ -68,7 +68,7 @@ func NewSession(w io.Writer, cfg Config) *Session {
 	s.searcher = engine.NewSearcher(s.hashMB)
 	s.rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	s.pos = engine.StartPosition()
-	s.boundMemory(false)
+	s.tuneRuntime(false)
 	return s
 }
 
