@@ -49,12 +49,14 @@ type BenchResult struct {
 	Elapsed time.Duration
 }
 
-// Bench searches every bench position to depth with one thread and a
-// 16 MB table, cleared before each position, so that the node count is a
-// reproducible signature of the search. line (if not nil) is called with a
-// summary of each position.
-func Bench(depth int, line func(i int, fen string, r Result, d time.Duration)) BenchResult {
+// Bench searches every bench position to depth with a 16 MB table,
+// cleared before each position. With one thread the node count is a
+// reproducible signature of the search; more threads measure Lazy SMP's
+// node rate and time to depth. line (if not nil) is called with a summary
+// of each position.
+func Bench(depth, threads int, line func(i int, fen string, r Result, d time.Duration)) BenchResult {
 	s := NewSearcher(16)
+	s.SetThreads(threads)
 	var total BenchResult
 	for i, fen := range BenchFENs {
 		p, err := NewPosition(fen)

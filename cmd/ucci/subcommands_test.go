@@ -68,3 +68,21 @@ func TestJudgeCommand(t *testing.T) {
 		t.Errorf("illegal move not named: %q", errOut)
 	}
 }
+
+func TestBenchCommand(t *testing.T) {
+	_, one, _ := runCapture("bench", "4")
+	_, again, _ := runCapture("bench", "-threads", "1", "4")
+	sig := regexp.MustCompile(`(?m)^Nodes searched: (\d+)\nNodes/second: \d+\n$`)
+	m1, m2 := sig.FindStringSubmatch(one), sig.FindStringSubmatch(again)
+	if m1 == nil || m2 == nil || m1[1] != m2[1] {
+		t.Errorf("bench 4 twice: %q / %q", one, again)
+	}
+	if code, out, _ := runCapture("bench", "-threads", "2", "4"); code != 0 || !sig.MatchString(out) {
+		t.Errorf("bench -threads 2: code %d, output %q", code, out)
+	}
+	for _, args := range [][]string{{"bench", "-threads", "0"}, {"bench", "x"}, {"bench", "3", "4"}, {"bench", "-threads", "300", "4"}} {
+		if code, _, _ := runCapture(args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+}
