@@ -145,7 +145,7 @@ func checkGame(g game) []string {
 // debugLog is what XBoard's -debug file says about a match.
 type debugLog struct {
 	engineLines []string          // every line our engine printed (UCI2WB debug output)
-	gameEnds    []string          // XBoard's game-end reasons, in order, without repeats
+	gameEnds    []string          // XBoard's game-end reasons, one per game, in order
 	problems    []string          // lines that report a failure
 	guiOptions  map[string]string // option values XBoard sent to our engine
 	goPonder    int               // go ponder commands UCI2WB sent to our engine
@@ -163,8 +163,12 @@ var (
 // parseDebugLog reads an XBoard debug file.
 func parseDebugLog(text string) debugLog {
 	d := debugLog{guiOptions: map[string]string{}}
+	ended := false // the current game's end is recorded (XBoard repeats GameEnds)
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, "\r")
+		if strings.HasPrefix(line, "Reset(") {
+			ended = false
+		}
 		if m := engineSaid.FindStringSubmatch(line); m != nil {
 			d.engineLines = append(d.engineLines, m[1])
 		} else if strings.Contains(line, "<first : # go ponder ") {
@@ -173,10 +177,9 @@ func parseDebugLog(text string) debugLog {
 			d.ponderHits++
 		} else if m := guiOption.FindStringSubmatch(line); m != nil {
 			d.guiOptions[m[1]] = m[2]
-		} else if m := gameEnds.FindStringSubmatch(line); m != nil && m[1] != "(null)" {
-			if len(d.gameEnds) == 0 || d.gameEnds[len(d.gameEnds)-1] != m[1] {
-				d.gameEnds = append(d.gameEnds, m[1])
-			}
+		} else if m := gameEnds.FindStringSubmatch(line); m != nil && m[1] != "(null)" && !ended {
+			d.gameEnds = append(d.gameEnds, m[1])
+			ended = true
 		}
 		if badLine.MatchString(line) {
 			d.problems = append(d.problems, line)
@@ -352,6 +355,16 @@ func TestCheckGameFindsBadEndings(t *testing.T) {
 		if !strings.Contains(p, want[i]) {
 			t.Errorf("game %d: problems %q, want %q", i+1, p, want[i])
 		}
+	}
+}
+
+// TestParseDebugLogSameEndings: two games that end for the same reason are
+// two game ends, while XBoard's repeated GameEnds calls for one game are one
+// (the Reset and GameEnds lines of a CI run that had two checkmates).
+func TestParseDebugLogSameEndings(t *testing.T) {
+	d := parseDebugLog(readTestdata(t, "same-endings.debug"))
+	if len(d.gameEnds) != 2 || d.gameEnds[0] != "Xboard adjudication: Checkmate" || d.gameEnds[1] != d.gameEnds[0] {
+		t.Errorf("game ends %q, want two checkmates", d.gameEnds)
 	}
 }
 
