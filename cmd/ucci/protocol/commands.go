@@ -51,7 +51,7 @@ func (s *Session) setHash(v string) error {
 	}
 	if mb != s.searcher.HashMB() {
 		s.searcher.ResizeHash(mb)
-		s.tuneRuntime(true)
+		s.tuneRuntime()
 	}
 	s.hashMB = mb
 	return err
@@ -61,7 +61,7 @@ func (s *Session) setThreads(v string) error {
 	n := s.searcher.Threads()
 	err := setInt(&n, v, 0, 256)
 	s.searcher.SetThreads(n)
-	s.tuneRuntime(false)
+	s.tuneRuntime()
 	return err
 }
 
@@ -76,6 +76,7 @@ func (s *Session) setBookFiles(v string) error {
 		return err
 	}
 	s.set.bookFiles, s.bookSrc, s.bookState = v, src, 1
+	s.tuneRuntime()
 	return nil
 }
 

@@ -34,37 +34,32 @@ func maxHashMB() int {
 	return fallbackMaxHashMB
 }
 
-// Memory beyond the hash table: the runtime, the book, positions and
-// command buffers (memorySlackMB), and each search thread's tables
-// (about 0.4 MiB, counted as memoryPerThreadMB).
-const (
-	memorySlackMB     = 48
-	memoryPerThreadMB = 1
-)
+// memorySlackMB is what the engine may allocate beyond what it holds after
+// a setting changes: positions, command buffers, search results.
+const memorySlackMB = 48
 
-// tuneRuntime fits the Go runtime to the settings (without
-// Config.OwnsProcess it does nothing):
+// tuneRuntime fits the Go runtime to the settings after the hash size,
+// the threads or the books change (without Config.OwnsProcess it does
+// nothing):
 //
 //   - Memory: the hash table is most of the Go heap, so the collector's
 //     default pacing (collect when the heap has doubled) would let garbage
-//     grow as large as the table. A soft memory limit of table + threads +
-//     slack makes it collect sooner instead; after a resize (released true)
-//     the old table is returned to the system at once rather than by the
-//     background scavenger.
+//     grow as large as the table. After a full collection, which also
+//     returns an old table to the system at once, what remains is what the
+//     engine holds (table, thread tables, books); a soft memory limit of
+//     that plus memorySlackMB makes the collector run sooner instead.
 //   - Processors: two more than the search threads (at least the machine's
 //     count). With only as many as the busy search threads, the line
 //     reader's wake-up of the command loop waits for the runtime's monitor
 //     (up to 10 ms) while the reader blocks in its next read, which showed
 //     as 3 ms median and 10-25 ms worst stop → bestmove latencies.
-func (s *Session) tuneRuntime(released bool) {
+func (s *Session) tuneRuntime() {
 	if !s.cfg.OwnsProcess {
 		return
 	}
-	threads := s.searcher.Threads()
-	runtime.GOMAXPROCS(max(runtime.NumCPU(), threads+2))
-	mb := s.searcher.HashMB() + threads*memoryPerThreadMB + memorySlackMB
-	debug.SetMemoryLimit(int64(mb) << 20)
-	if released {
-		debug.FreeOSMemory()
-	}
+	runtime.GOMAXPROCS(max(runtime.NumCPU(), s.searcher.Threads()+2))
+	debug.FreeOSMemory()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	debug.SetMemoryLimit(int64(m.Sys-m.HeapReleased) + memorySlackMB<<20)
 }

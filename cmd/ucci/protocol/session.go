@@ -68,7 +68,7 @@ func NewSession(w io.Writer, cfg Config) *Session {
 	s.searcher = engine.NewSearcher(s.hashMB)
 	s.rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	s.pos = engine.StartPosition()
-	s.tuneRuntime(false)
+	s.tuneRuntime()
 	return s
 }
 
