@@ -37,8 +37,15 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	w.stack[ply+2].killers = [2]Move{}
 	inCheck := p.inCheck
+	excluded := f.excluded
 
-	e, hit := w.ttProbe()
+	// A singular-extension search (a move excluded) must not take the
+	// table's verdict on the full node, nor overwrite it.
+	var e tt.Entry
+	hit := false
+	if excluded == NoMove {
+		e, hit = w.ttProbe()
+	}
 	ttMove := NoMove
 	ttScore := 0
 	if hit {
@@ -50,7 +57,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 
 	eval := -ScoreInfinite
-	if !inCheck {
+	switch {
+	case excluded != NoMove:
+		eval = f.staticEval // set by the full search of this node
+	case !inCheck:
 		if hit && e.Eval != noEval {
 			eval = int(e.Eval)
 		} else {
@@ -73,8 +83,14 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if depth <= rfpMaxDepth && eval-margin >= beta && eval < ScoreDecisive {
 			return eval
 		}
+		// Razoring: far below alpha at low depth, only captures can help.
+		if depth <= razorMaxDepth && eval+razorMargin*depth < alpha {
+			if v := w.qsearch(alpha, alpha+1, ply); v <= alpha {
+				return v
+			}
+		}
 		// Null move, guarded against zugzwang-prone endings.
-		if pruning >= 2 && depth >= 3 && eval >= beta && w.nullDisabled == 0 && w.stack[ply-1].move != NullMove &&
+		if pruning >= 2 && depth >= 3 && eval >= beta && w.nullDisabled == 0 && excluded == NoMove && w.stack[ply-1].move != NullMove &&
 			beta > -ScoreDecisive && w.nullMoveSafe() {
 			r := nullBaseReduction + depth/nullDepthDivisor + min((eval-beta)/nullEvalDivisor, 3)
 			f.move = NullMove
@@ -101,9 +117,35 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 	// Internal iterative reduction: without a table move, search less.
-	if depth >= 4 && ttMove == NoMove && (pvNode || cutNode) {
+	if depth >= 4 && ttMove == NoMove && excluded == NoMove && (pvNode || cutNode) {
 		depth--
 	}
+
+	// Singular extension: when every other move fails well below the table
+	// score, the table move is extended; when even without it the node fails
+	// high, it is cut (multi-cut); when the table move alone is not enough to
+	// matter, it is searched one ply less.
+	singularExt := 0
+	if excluded == NoMove && depth >= singularMinDepth && ttMove != NoMove && ply < 2*w.rootDepth &&
+		int(e.Depth) >= depth-3 && e.Bound&tt.BoundLower != 0 && ttScore > -ScoreDecisive && ttScore < ScoreDecisive &&
+		p.IsPseudoLegal(ttMove) && p.IsLegal(ttMove) {
+		singularBeta := ttScore - singularMargin*depth
+		f.excluded = ttMove
+		v := w.search(singularBeta-1, singularBeta, (depth-1)/2, ply, cutNode)
+		f.excluded = NoMove
+		if w.s.stop.Load() {
+			return 0
+		}
+		switch {
+		case v < singularBeta:
+			singularExt = 1
+		case singularBeta >= beta:
+			return singularBeta
+		case ttScore >= beta:
+			singularExt = -1
+		}
+	}
+	ttCapture := ttMove != NoMove && ttMove.IsCapture()
 
 	counter := NoMove
 	if prev := w.stack[ply-1].move; prev != NoMove && prev != NullMove {
@@ -113,11 +155,12 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	mp.init(w, f, ttMove, counter, false)
 	mp.sortQuiets = depth > lmpMaxDepth || inCheck
 	f.quiets.Count = 0
+	f.captures.Count = 0
 	bestScore, bestMove := -ScoreInfinite, NoMove
 	moveCount := 0
 	originalAlpha := alpha
 	for m := mp.next(); m != NoMove; m = mp.next() {
-		if !p.IsLegal(m) {
+		if m == excluded || !p.IsLegal(m) {
 			continue
 		}
 		moveCount++
@@ -130,12 +173,20 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			if depth <= futilityMaxDepth && eval+futilityBase+futilityPerPly*depth <= alpha && !w.givesCheck(m) {
 				continue
 			}
+			// History pruning: a quiet move that keeps failing is skipped
+			// at low depth.
+			if depth <= historyPruneMaxDepth && int(w.history[m.Piece()][m.To()]) < -historyPruneMargin*depth {
+				continue
+			}
 		}
 		f.move = m
 		p.MakeMove(m)
 		givesCheck := p.inCheck
 		newDepth := depth - 1
-		if givesCheck && ply < 2*w.rootDepth {
+		switch {
+		case m == ttMove && singularExt != 0:
+			newDepth += singularExt
+		case givesCheck && ply < 2*w.rootDepth:
 			newDepth++
 		}
 		var score int
@@ -156,6 +207,12 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				}
 				if quiet {
 					r -= int(w.history[m.Piece()][m.To()]) / lmrHistoryDivisor
+					if m == mp.killer1 || m == mp.killer2 || m == counter {
+						r--
+					}
+					if ttCapture {
+						r++
+					}
 				}
 				r = max(min(r, newDepth-1), 0)
 			}
@@ -171,8 +228,10 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if w.s.stop.Load() {
 			return 0
 		}
-		if quiet && f.quiets.Count < MaxMoves {
+		if quiet {
 			f.quiets.add(m)
+		} else {
+			f.captures.add(m)
 		}
 		if score > bestScore {
 			bestScore = score
@@ -192,11 +251,17 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 	if moveCount == 0 {
+		if excluded != NoMove {
+			return alpha // only the excluded move: it is singular
+		}
 		// Checkmate or stalemate: both lose in xiangqi.
 		return -ScoreMate + ply
 	}
-	if bestScore >= beta && bestMove != NoMove && !bestMove.IsCapture() {
-		w.rewardQuiet(f, bestMove, depth, ply)
+	if bestScore >= beta && bestMove != NoMove {
+		w.rewardCutoff(f, bestMove, depth, ply)
+	}
+	if excluded != NoMove {
+		return bestScore
 	}
 	bound := tt.BoundUpper
 	switch {
@@ -283,6 +348,24 @@ func (p *Position) moveWasSafe(m Move) bool {
 		return true
 	}
 	return !p.squareAttacked(m.To(), p.side)
+}
+
+// rewardCutoff updates the move-ordering statistics after best caused a
+// beta cut-off: the capture history of the captures tried, and for a quiet
+// best move the killers, history and counter move.
+func (w *worker) rewardCutoff(f *frame, best Move, depth, ply int) {
+	bonus := int32(min(historyBonusFactor*depth*depth, historyBonusMax))
+	for _, m := range f.captures.Slice() {
+		h := &w.captureHistory[m.Piece()][m.To()][m.Captured().Type()]
+		if m == best {
+			*h += bonus - *h*bonus/16384
+		} else {
+			*h += -bonus - *h*bonus/16384
+		}
+	}
+	if !best.IsCapture() {
+		w.rewardQuiet(f, best, depth, ply)
+	}
 }
 
 // rewardQuiet updates killers, history and the counter move after a quiet

@@ -81,7 +81,7 @@ func (mp *movePicker) next() Move {
 			mp.bad.Count = 0
 			p.GenerateCaptures(mp.list)
 			for i, m := range mp.list.Moves[:mp.list.Count] {
-				mp.scores[i] = orderValue[m.Captured().Type()]*16 - orderValue[m.Piece().Type()]/4
+				mp.scores[i] = mp.captureScore(m)
 			}
 			mp.sort()
 			mp.cur = 0
@@ -165,7 +165,7 @@ func (mp *movePicker) next() Move {
 			h := &mp.w.history
 			for i, m := range mp.list.Moves[:mp.list.Count] {
 				if m.IsCapture() {
-					mp.scores[i] = 1<<20 + orderValue[m.Captured().Type()]*16 - orderValue[m.Piece().Type()]/4
+					mp.scores[i] = 1<<20 + mp.captureScore(m)
 				} else {
 					mp.scores[i] = h[m.Piece()][m.To()]
 				}
@@ -187,6 +187,13 @@ func (mp *movePicker) next() Move {
 			return NoMove
 		}
 	}
+}
+
+// captureScore orders captures: most valuable victim first, then the
+// capture history, then the least valuable attacker.
+func (mp *movePicker) captureScore(m Move) int32 {
+	return orderValue[m.Captured().Type()]*16 - orderValue[m.Piece().Type()]/4 +
+		mp.w.captureHistory[m.Piece()][m.To()][m.Captured().Type()]/int32(captureHistoryDivisor)
 }
 
 // quietPicks is how many quiet moves are chosen by selection before the

@@ -15,6 +15,8 @@ type frame struct {
 	scores     [MaxMoves]int32
 	bad        MoveList
 	quiets     MoveList // quiet moves searched at this node (for history)
+	captures   MoveList // captures searched at this node (for capture history)
+	excluded   Move     // the move a singular-extension search leaves out
 	pv         [MaxPly]Move
 	pvLen      int
 	killers    [2]Move
@@ -30,6 +32,7 @@ type worker struct {
 	pos            Position
 	stack          [MaxPly + 4]frame
 	history        [NumPieces][NumSquares]int32
+	captureHistory [NumPieces][NumSquares][NumPieceTypes]int32
 	counter        [NumPieces][NumSquares]Move
 	roots          []rootMove
 	pvIdx          int
@@ -62,6 +65,7 @@ func newWorker(s *Searcher, id int) *worker {
 
 func (w *worker) clearHistory() {
 	w.history = [NumPieces][NumSquares]int32{}
+	w.captureHistory = [NumPieces][NumSquares][NumPieceTypes]int32{}
 	w.counter = [NumPieces][NumSquares]Move{}
 }
 
@@ -76,6 +80,7 @@ func (w *worker) prepare(pos *Position, roots []rootMove) {
 	for i := range w.stack {
 		w.stack[i].killers = [2]Move{}
 		w.stack[i].move = NoMove
+		w.stack[i].excluded = NoMove
 		w.stack[i].pvLen = 0
 	}
 }
