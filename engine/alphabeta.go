@@ -356,37 +356,41 @@ func (p *Position) moveWasSafe(m Move) bool {
 func (w *worker) rewardCutoff(f *frame, best Move, depth, ply int) {
 	bonus := int32(min(historyBonusFactor*depth*depth, historyBonusMax))
 	for _, m := range f.captures.Slice() {
-		h := &w.captureHistory[m.Piece()][m.To()][m.Captured().Type()]
-		if m == best {
-			*h += bonus - *h*bonus/16384
-		} else {
-			*h += -bonus - *h*bonus/16384
-		}
+		updateHistory(&w.captureHistory[m.Piece()][m.To()][m.Captured().Type()], m == best, bonus)
 	}
-	if !best.IsCapture() {
-		w.rewardQuiet(f, best, depth, ply)
+	if best.IsCapture() {
+		return
 	}
-}
-
-// rewardQuiet updates killers, history and the counter move after a quiet
-// move caused a beta cut-off, and penalises the quiet moves tried before it.
-func (w *worker) rewardQuiet(f *frame, best Move, depth, ply int) {
 	if f.killers[0] != best {
 		f.killers[1] = f.killers[0]
 		f.killers[0] = best
 	}
-	bonus := int32(min(historyBonusFactor*depth*depth, historyBonusMax))
 	for _, m := range f.quiets.Slice() {
-		h := &w.history[m.Piece()][m.To()]
-		if m == best {
-			*h += bonus - *h*bonus/16384
-		} else {
-			*h += -bonus - *h*bonus/16384
-		}
+		updateHistory(&w.history[m.Piece()][m.To()], m == best, bonus)
 	}
 	if prev := w.stack[ply-1].move; prev != NoMove && prev != NullMove {
 		w.counter[prev.Piece()][prev.To()] = best
 	}
+}
+
+// historyLimit is the magnitude history scores tend to under updateHistory.
+const historyLimit = 16384
+
+// updateHistory moves a history score towards +historyLimit (for the move
+// that cut) or -historyLimit (for the moves tried before it) by bonus,
+// less the more extreme the score already is.
+func updateHistory(h *int32, good bool, bonus int32) {
+	if !good {
+		bonus = -bonus
+	}
+	*h += bonus - *h*abs32(bonus)/historyLimit
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // evaluate returns the clamped static evaluation at the knowledge level.
