@@ -380,17 +380,11 @@ const historyLimit = 16384
 // that cut) or -historyLimit (for the moves tried before it) by bonus,
 // less the more extreme the score already is.
 func updateHistory(h *int32, good bool, bonus int32) {
+	delta := bonus
 	if !good {
-		bonus = -bonus
+		delta = -bonus
 	}
-	*h += bonus - *h*abs32(bonus)/historyLimit
-}
-
-func abs32(x int32) int32 {
-	if x < 0 {
-		return -x
-	}
-	return x
+	*h += delta - *h*bonus/historyLimit
 }
 
 // evaluate returns the clamped static evaluation at the knowledge level.
