@@ -103,7 +103,7 @@ func New(mb int) *Table {
 // Resize reallocates the table to about mb megabytes and empties it.
 func (t *Table) Resize(mb int) {
 	n := max(uint64(mb)<<20/uint64(unsafe.Sizeof(bucket{})), 1)
-	t.buckets = make([]bucket, n)
+	t.buckets = allocBuckets(n)
 	t.age.Store(0)
 }
 
@@ -126,6 +126,11 @@ func (t *Table) bucketFor(key uint64) *bucket {
 	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
 	return &t.buckets[hi]
 }
+
+// Prefetch starts loading key's bucket into the cache, so that a Probe or
+// Store of key a little later does not wait for memory. The search calls it
+// with the key of the position a move leads to, before playing the move.
+func (t *Table) Prefetch(key uint64) { prefetch(unsafe.Pointer(t.bucketFor(key))) }
 
 // Probe returns the entry stored for key.
 func (t *Table) Probe(key uint64) (Entry, bool) {
