@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"unsafe"
 )
 
 func TestStoreProbe(t *testing.T) {
@@ -115,5 +116,29 @@ func BenchmarkProbe(b *testing.B) {
 	for b.Loop() {
 		k += 0x9e3779b97f4a7c15
 		tab.Probe(k)
+	}
+}
+
+func TestLargeTableAlignment(t *testing.T) {
+	for _, mb := range []int{1, 2, 3, 16} {
+		tab := New(mb)
+		if got := tab.SizeMB(); got != mb {
+			t.Errorf("New(%d).SizeMB() = %d", mb, got)
+		}
+		addr := uintptr(unsafe.Pointer(&tab.buckets[0]))
+		if addr%64 != 0 {
+			t.Errorf("%d MB table not on a cache line: %#x", mb, addr)
+		}
+		if mb<<20 >= hugePageSize && addr%hugePageSize != 0 {
+			t.Errorf("%d MB table not on a huge-page boundary: %#x", mb, addr)
+		}
+		// The whole table is usable: store and probe at both ends.
+		for _, key := range []uint64{0, ^uint64(0)} {
+			tab.Prefetch(key)
+			tab.Store(key|1, Entry{Move: 7, Depth: 3, Bound: BoundExact})
+			if e, ok := tab.Probe(key | 1); !ok || e.Move != 7 {
+				t.Errorf("%d MB table: key %#x not found after Store", mb, key|1)
+			}
+		}
 	}
 }
