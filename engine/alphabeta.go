@@ -94,6 +94,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			beta > -ScoreDecisive && w.nullMoveSafe() {
 			r := nullBaseReduction + depth/nullDepthDivisor + min((eval-beta)/nullEvalDivisor, 3)
 			f.move = NullMove
+			w.s.tt.Prefetch(p.key ^ zobristSide)
 			p.MakeNullMove()
 			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			p.UnmakeNullMove()
@@ -180,6 +181,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 		f.move = m
+		w.s.tt.Prefetch(p.KeyAfter(m))
 		p.MakeMove(m)
 		givesCheck := p.inCheck
 		newDepth := depth - 1
@@ -460,13 +462,16 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	moveCount := 0
 	bestMove := NoMove
 	for m := mp.next(); m != NoMove; m = mp.next() {
+		// Delta pruning: even winning the piece cannot reach alpha. (Tested
+		// before legality, which is dearer; out of check no count is kept.)
+		if !inCheck && standPat+int(evalParams[paramMaterial+int(m.Captured().Type())].eg)+qsDeltaMargin <= alpha {
+			continue
+		}
 		if !p.IsLegal(m) {
 			continue
 		}
 		moveCount++
-		if !inCheck && standPat+int(evalParams[paramMaterial+int(m.Captured().Type())].eg)+qsDeltaMargin <= alpha {
-			continue
-		}
+		w.s.tt.Prefetch(p.KeyAfter(m))
 		p.MakeMove(m)
 		score := -w.qsearch(-beta, -alpha, ply+1)
 		p.UnmakeMove(m)

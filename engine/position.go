@@ -204,6 +204,17 @@ func (p *Position) MakeMove(m Move) {
 	p.advanceRule60(us)
 }
 
+// KeyAfter returns the hash key of the position m leads to, without
+// playing it (the search prefetches the table entry with it).
+func (p *Position) KeyAfter(m Move) uint64 {
+	pc, from, to := m.Piece(), m.From(), m.To()
+	k := p.key ^ zobristPiece[pc][from] ^ zobristPiece[pc][to] ^ zobristSide
+	if captured := m.Captured(); captured != NoPiece {
+		k ^= zobristPiece[captured][to]
+	}
+	return k
+}
+
 // mayGiveCheck tells whether moving pc from from to to can have put the
 // opponent's general in check: only a move that starts or ends on the
 // general's rank or file, leaves a horse-leg point beside it, or brings a

@@ -41,8 +41,8 @@ func keyFromScratch(p *Position) uint64 {
 }
 
 // TestMakeUnmakeRestores plays random games and checks after every move
-// that the incremental key matches the board and that UnmakeMove restores
-// the exact previous state.
+// that the incremental key matches the board (and KeyAfter's prediction)
+// and that UnmakeMove restores the exact previous state.
 func TestMakeUnmakeRestores(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for game := 0; game < 200; game++ {
@@ -52,6 +52,14 @@ func TestMakeUnmakeRestores(t *testing.T) {
 			p.GenerateLegalMoves(&list)
 			if list.Count == 0 {
 				break
+			}
+			for _, m := range list.Moves[:list.Count] {
+				want := p.KeyAfter(m)
+				p.MakeMove(m)
+				if p.Key() != want {
+					t.Fatalf("KeyAfter(%s) = %x, MakeMove gives %x in %s", m, want, p.Key(), p.FEN())
+				}
+				p.UnmakeMove(m)
 			}
 			m := list.Moves[rng.IntN(list.Count)]
 			before := *p
