@@ -54,3 +54,13 @@ func (b *Bitboard) PopFirst() Square {
 
 // and returns the squares in both sets.
 func (b Bitboard) and(c Bitboard) Bitboard { return Bitboard{b.Lo & c.Lo, b.Hi & c.Hi} }
+
+// or returns the squares in either set.
+func (b Bitboard) or(c Bitboard) Bitboard { return Bitboard{b.Lo | c.Lo, b.Hi | c.Hi} }
+
+// andNot returns the squares of b that are not in c.
+func (b Bitboard) andNot(c Bitboard) Bitboard { return Bitboard{b.Lo &^ c.Lo, b.Hi &^ c.Hi} }
+
+// shiftDown1 returns the set with every square s+1 moved to s (so it holds
+// s exactly when b holds s+1).
+func (b Bitboard) shiftDown1() Bitboard { return Bitboard{b.Lo>>1 | b.Hi<<63, b.Hi >> 1} }

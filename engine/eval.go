@@ -58,16 +58,17 @@ func initEvalTables() {
 func (p *Position) Evaluate() int { return p.evaluate(nil) }
 
 func (p *Position) evaluate(tr *evalTrace) int {
+	var red, black knowledgeCounts
+	p.countKnowledge(Red, &red)
+	p.countKnowledge(Black, &black)
 	acc := p.eval.psq
-	if tr != nil {
-		p.traceMaterial(tr)
+	for i := range red {
+		d := red[i] - black[i]
+		w := &evalParams[firstKnowledge+i]
+		acc.mg += d * w.mg
+		acc.eg += d * w.eg
 	}
-	p.evalSide(Red, &acc, tr)
-	p.evalSide(Black, &acc, tr)
 	phase := min(max(p.eval.phase, 0), maxPhase)
-	if tr != nil {
-		tr.phase = phase
-	}
 	score := (acc.mg*phase + acc.eg*(maxPhase-phase)) / maxPhase
 	if p.side == Black {
 		score = -score
@@ -75,6 +76,11 @@ func (p *Position) evaluate(tr *evalTrace) int {
 	tempo := evalParams[paramTempo]
 	score += (tempo.mg*phase + tempo.eg*(maxPhase-phase)) / maxPhase
 	if tr != nil {
+		p.traceMaterial(tr)
+		for i := range red {
+			tr.coef[firstKnowledge+i] += red[i] - black[i]
+		}
+		tr.phase = phase
 		if p.side == Red {
 			tr.coef[paramTempo]++
 		} else {
@@ -101,85 +107,61 @@ func (p *Position) traceMaterial(tr *evalTrace) {
 	}
 }
 
-// evalTerms accumulates one side's knowledge terms.
-type evalTerms struct {
-	acc  *scorePair
-	tr   *evalTrace
-	sign int32
-}
+// firstKnowledge is the first of the knowledge parameters (everything
+// after the piece-square tables except the tempo).
+const firstKnowledge = paramRookMobility
 
-func (e *evalTerms) add(param int, count int32) {
-	if count == 0 {
-		return
-	}
-	w := evalParams[param]
-	e.acc.mg += e.sign * count * w.mg
-	e.acc.eg += e.sign * count * w.eg
-	if e.tr != nil {
-		e.tr.coef[param] += e.sign * count
-	}
-}
+// knowledgeCounts holds how often each knowledge parameter counts for one
+// side, indexed from firstKnowledge.
+type knowledgeCounts [paramTempo - firstKnowledge]int32
 
-// evalSide adds colour c's knowledge terms (negated for Black).
-func (p *Position) evalSide(c Color, acc *scorePair, tr *evalTrace) {
-	e := evalTerms{acc: acc, tr: tr, sign: 1}
-	if c == Black {
-		e.sign = -1
-	}
+// countKnowledge fills k with colour c's knowledge terms.
+func (p *Position) countKnowledge(c Color, k *knowledgeCounts) {
 	them := c.Opponent()
-
-	var rookMob, cannonMob, horseMob, trapped, palace int32
-	for bb := p.pieces[MakePiece(c, Rook)]; !bb.IsEmpty(); {
-		s := bb.PopFirst()
-		rookMob += p.sliderMobility(s, c, false)
-		palace += inEnemyPalaceZone(c, s)
+	rooks, cannons, horses := p.pieces[MakePiece(c, Rook)], p.pieces[MakePiece(c, Cannon)], p.pieces[MakePiece(c, Horse)]
+	var rookMob, cannonMob, horseMob, trapped int32
+	for bb := rooks; !bb.IsEmpty(); {
+		rookMob += p.sliderMobility(bb.PopFirst(), c, false)
 	}
-	for bb := p.pieces[MakePiece(c, Cannon)]; !bb.IsEmpty(); {
-		s := bb.PopFirst()
-		cannonMob += p.sliderMobility(s, c, true)
-		palace += inEnemyPalaceZone(c, s)
+	for bb := cannons; !bb.IsEmpty(); {
+		cannonMob += p.sliderMobility(bb.PopFirst(), c, true)
 	}
-	for bb := p.pieces[MakePiece(c, Horse)]; !bb.IsEmpty(); {
-		s := bb.PopFirst()
-		n := p.horseMobility(s, c)
+	for bb := horses; !bb.IsEmpty(); {
+		n := p.horseMobility(bb.PopFirst(), c)
 		horseMob += n
 		if n <= 1 {
 			trapped++
 		}
-		palace += inEnemyPalaceZone(c, s)
 	}
-	var pawnPairs int32
-	for bb := p.pieces[MakePiece(c, Pawn)]; !bb.IsEmpty(); {
-		s := bb.PopFirst()
-		if !crossedRiver(c, s.Rank()) {
-			continue
-		}
-		palace += inEnemyPalaceZone(c, s)
-		if s.File() < NumFiles-1 && p.board[s+1] == MakePiece(c, Pawn) {
-			pawnPairs++
-		}
-	}
-	e.add(paramRookMobility, rookMob)
-	e.add(paramCannonMobility, cannonMob)
-	e.add(paramHorseMobility, horseMob)
-	e.add(paramHorseTrapped, trapped)
-	e.add(paramPawnPair, pawnPairs)
-	e.add(paramPalaceAttacker, palace)
+	crossed := p.pieces[MakePiece(c, Pawn)].and(crossedRiverSet[c])
+	attackers := rooks.or(cannons).or(horses).or(crossed)
 
 	advisors := int32(p.Count(MakePiece(c, Advisor)))
 	elephants := int32(p.Count(MakePiece(c, Elephant)))
-	enemyAttackers := int32(p.Count(MakePiece(them, Rook)) + p.Count(MakePiece(them, Horse)) + p.Count(MakePiece(them, Cannon)))
-	e.add(paramAdvisorShort, (2-advisors)*enemyAttackers)
-	e.add(paramElephantShort, (2-elephants)*int32(p.Count(MakePiece(them, Cannon))))
+	enemyCannons := int32(p.Count(MakePiece(them, Cannon)))
+	enemyAttackers := int32(p.Count(MakePiece(them, Rook))+p.Count(MakePiece(them, Horse))) + enemyCannons
+	var advisorPair, elephantPair int32
 	if advisors == 2 && p.advisorsConnected(c) {
-		e.add(paramAdvisorPair, 1)
+		advisorPair = 1
 	}
 	if elephants == 2 && p.elephantsConnected(c) {
-		e.add(paramElephantPair, 1)
+		elephantPair = 1
 	}
 	emptyHead, pins := p.centralCannons(c)
-	e.add(paramEmptyHeadCannon, emptyHead)
-	e.add(paramCannonPin, pins)
+	*k = knowledgeCounts{
+		paramRookMobility - firstKnowledge:    rookMob,
+		paramCannonMobility - firstKnowledge:  cannonMob,
+		paramHorseMobility - firstKnowledge:   horseMob,
+		paramHorseTrapped - firstKnowledge:    trapped,
+		paramAdvisorShort - firstKnowledge:    (2 - advisors) * enemyAttackers,
+		paramElephantShort - firstKnowledge:   (2 - elephants) * enemyCannons,
+		paramEmptyHeadCannon - firstKnowledge: emptyHead,
+		paramCannonPin - firstKnowledge:       pins,
+		paramAdvisorPair - firstKnowledge:     advisorPair,
+		paramElephantPair - firstKnowledge:    elephantPair,
+		paramPawnPair - firstKnowledge:        int32(crossed.and(crossed.shiftDown1()).and(notLastFile).Count()),
+		paramPalaceAttacker - firstKnowledge:  int32(attackers.and(enemyPalaceZone[c]).Count()),
+	}
 }
 
 // sliderMobility counts a chariot's or cannon's moves: quiet moves plus
@@ -212,31 +194,15 @@ func (p *Position) sliderMobility(s Square, c Color, cannon bool) int32 {
 // horseMobility counts a horse's moves whose leg is free and whose target
 // is not an own piece.
 func (p *Position) horseMobility(s Square, c Color) int32 {
-	var n int32
-	steps := &horseSteps[s]
-	for i := uint8(0); i < steps.n; i++ {
-		t := &steps.targets[i]
-		if p.board[t.block] != NoPiece {
-			continue
-		}
-		if pc := p.board[t.to]; pc == NoPiece || pc.Color() != c {
-			n++
+	var targets Bitboard
+	legs := &horseLegs[s]
+	for i := uint8(0); i < legs.n; i++ {
+		l := &legs.legs[i]
+		if p.board[l.leg] == NoPiece {
+			targets = targets.or(l.targets)
 		}
 	}
-	return n
-}
-
-// inEnemyPalaceZone returns 1 when s is on files c-g of the enemy's three
-// back ranks.
-func inEnemyPalaceZone(c Color, s Square) int32 {
-	f, r := s.File(), s.Rank()
-	if c == Black {
-		r = NumRanks - 1 - r
-	}
-	if f >= 2 && f <= 6 && r >= 7 {
-		return 1
-	}
-	return 0
+	return int32(targets.andNot(p.occupied[c]).Count())
 }
 
 // advisorsConnected tells whether c's two advisors guard each other, which

@@ -37,6 +37,18 @@ func (l *stepList) add(to, block Square) {
 	l.n++
 }
 
+// horseLeg is one leg point of a horse and the targets it holds back.
+type horseLeg struct {
+	leg     Square
+	targets Bitboard
+}
+
+// horseLegList is a horse's leg points on one square (2 to 4 of them).
+type horseLegList struct {
+	n    uint8
+	legs [4]horseLeg
+}
+
 // horseAttack lists the horses that can attack a square through one leg point.
 type horseAttack struct {
 	leg  Square
@@ -48,12 +60,21 @@ var (
 	advisorSteps  [NumSquares]stepList
 	elephantSteps [NumSquares]stepList
 	horseSteps    [NumSquares]stepList
-	pawnSteps     [2][NumSquares]stepList
+	// horseLegs[s] groups the targets of horseSteps[s] by leg.
+	horseLegs [NumSquares]horseLegList
+	pawnSteps [2][NumSquares]stepList
 	// horseAttacks[s] lists, per diagonal neighbour (the leg), the horse
 	// squares from which a horse attacks s.
 	horseAttacks [NumSquares][4]horseAttack
 	// horseAttackCount[s] is the number of valid entries in horseAttacks[s].
 	horseAttackCount [NumSquares]uint8
+
+	// crossedRiverSet[c] is the enemy half of the board for colour c.
+	crossedRiverSet [2]Bitboard
+	// enemyPalaceZone[c] is files c-g of the enemy's three back ranks.
+	enemyPalaceZone [2]Bitboard
+	// notLastFile is every point except those on file i.
+	notLastFile Bitboard
 
 	// The targets of each step table as sets, for capture generation:
 	// targets & enemy pieces, then the block test per capture.
@@ -90,6 +111,7 @@ func onBoard(f, r int) bool { return f >= 0 && f < NumFiles && r >= 0 && r < Num
 func init() {
 	initLineSpans()
 	initSteps()
+	initZones()
 	for s := Square(0); s < NumSquares; s++ {
 		kingTargets[s] = stepSet(&kingSteps[s])
 		advisorTargets[s] = stepSet(&advisorSteps[s])
@@ -184,6 +206,27 @@ func pawnPoint(c Color, s Square) bool {
 	return (r == 3 || r == 4) && f%2 == 0
 }
 
+func initZones() {
+	for s := Square(0); s < NumSquares; s++ {
+		f, r := s.File(), s.Rank()
+		for c := Red; c <= Black; c++ {
+			if crossedRiver(c, r) {
+				crossedRiverSet[c].set(s)
+			}
+			own := r
+			if c == Black {
+				own = NumRanks - 1 - r
+			}
+			if f >= 2 && f <= 6 && own >= 7 {
+				enemyPalaceZone[c].set(s)
+			}
+		}
+		if f < NumFiles-1 {
+			notLastFile.set(s)
+		}
+	}
+}
+
 func initSteps() {
 	orth := [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 	diag := [4][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
@@ -225,6 +268,7 @@ func initSteps() {
 				continue
 			}
 			leg := MakeSquare(lf, lr)
+			hl := horseLeg{leg: leg}
 			for _, side := range [2]int{1, -1} {
 				var tf, tr int
 				if d[0] != 0 {
@@ -234,7 +278,12 @@ func initSteps() {
 				}
 				if onBoard(tf, tr) {
 					horseSteps[sq].add(MakeSquare(tf, tr), leg)
+					hl.targets.set(MakeSquare(tf, tr))
 				}
+			}
+			if !hl.targets.IsEmpty() {
+				horseLegs[sq].legs[horseLegs[sq].n] = hl
+				horseLegs[sq].n++
 			}
 		}
 		// Horses attacking sq: through each diagonal neighbour (the leg).
