@@ -115,7 +115,7 @@ const firstKnowledge = paramRookMobility
 // side, indexed from firstKnowledge.
 type knowledgeCounts [paramTempo - firstKnowledge]int32
 
-// countKnowledge fills k with colour c's knowledge terms.
+// countKnowledge fills k (every entry) with colour c's knowledge terms.
 func (p *Position) countKnowledge(c Color, k *knowledgeCounts) {
 	them := c.Opponent()
 	rooks, cannons, horses := p.pieces[MakePiece(c, Rook)], p.pieces[MakePiece(c, Cannon)], p.pieces[MakePiece(c, Horse)]
@@ -148,20 +148,18 @@ func (p *Position) countKnowledge(c Color, k *knowledgeCounts) {
 		elephantPair = 1
 	}
 	emptyHead, pins := p.centralCannons(c)
-	*k = knowledgeCounts{
-		paramRookMobility - firstKnowledge:    rookMob,
-		paramCannonMobility - firstKnowledge:  cannonMob,
-		paramHorseMobility - firstKnowledge:   horseMob,
-		paramHorseTrapped - firstKnowledge:    trapped,
-		paramAdvisorShort - firstKnowledge:    (2 - advisors) * enemyAttackers,
-		paramElephantShort - firstKnowledge:   (2 - elephants) * enemyCannons,
-		paramEmptyHeadCannon - firstKnowledge: emptyHead,
-		paramCannonPin - firstKnowledge:       pins,
-		paramAdvisorPair - firstKnowledge:     advisorPair,
-		paramElephantPair - firstKnowledge:    elephantPair,
-		paramPawnPair - firstKnowledge:        int32(crossed.and(crossed.shiftDown1()).and(notLastFile).Count()),
-		paramPalaceAttacker - firstKnowledge:  int32(attackers.and(enemyPalaceZone[c]).Count()),
-	}
+	k[paramRookMobility-firstKnowledge] = rookMob
+	k[paramCannonMobility-firstKnowledge] = cannonMob
+	k[paramHorseMobility-firstKnowledge] = horseMob
+	k[paramHorseTrapped-firstKnowledge] = trapped
+	k[paramAdvisorShort-firstKnowledge] = (2 - advisors) * enemyAttackers
+	k[paramElephantShort-firstKnowledge] = (2 - elephants) * enemyCannons
+	k[paramEmptyHeadCannon-firstKnowledge] = emptyHead
+	k[paramCannonPin-firstKnowledge] = pins
+	k[paramAdvisorPair-firstKnowledge] = advisorPair
+	k[paramElephantPair-firstKnowledge] = elephantPair
+	k[paramPawnPair-firstKnowledge] = int32(crossed.and(crossed.shiftDown1()).and(notLastFile).Count())
+	k[paramPalaceAttacker-firstKnowledge] = int32(attackers.and(enemyPalaceZone[c]).Count())
 }
 
 // sliderMobility counts a chariot's or cannon's moves: quiet moves plus
@@ -170,7 +168,7 @@ func (p *Position) sliderMobility(s Square, c Color, cannon bool) int32 {
 	f, r := s.File(), s.Rank()
 	rs := &rankSpans[f][p.rankOcc[r]]
 	fs := &fileSpans[r][p.fileOcc[f]]
-	n := int32(f-int(rs.lo1)-1) + int32(int(rs.hi1)-f-1) + int32(r-int(fs.lo1)-1) + int32(int(fs.hi1)-r-1)
+	n := int32(int(rs.hi1) - int(rs.lo1) + int(fs.hi1) - int(fs.lo1) - 4)
 	lo, hi, dn, up := rs.lo1, rs.hi1, fs.lo1, fs.hi1
 	if cannon {
 		lo, hi, dn, up = rs.lo2, rs.hi2, fs.lo2, fs.hi2

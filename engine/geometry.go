@@ -69,6 +69,10 @@ var (
 	// horseAttackCount[s] is the number of valid entries in horseAttacks[s].
 	horseAttackCount [NumSquares]uint8
 
+	// stepBlock[from][to] is the horse leg or elephant eye of the step
+	// from..to (the two pieces' steps from one point never share a target).
+	stepBlock [NumSquares][NumSquares]Square
+
 	// crossedRiverSet[c] is the enemy half of the board for colour c.
 	crossedRiverSet [2]Bitboard
 	// enemyPalaceZone[c] is files c-g of the enemy's three back ranks.
@@ -91,21 +95,6 @@ func stepSet(l *stepList) Bitboard {
 	return b
 }
 
-// blockSquare returns the point that blocks the elephant or horse step
-// from..to: the elephant's eye (the midpoint) or the horse's leg (one
-// orthogonal step along the long side).
-func blockSquare(from, to Square) Square {
-	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
-	switch {
-	case df*df == 4 && dr*dr == 4:
-		return (from + to) / 2
-	case dr*dr == 4:
-		return Square(int(from) + dr/2*NumFiles)
-	default:
-		return Square(int(from) + df/2)
-	}
-}
-
 func onBoard(f, r int) bool { return f >= 0 && f < NumFiles && r >= 0 && r < NumRanks }
 
 func init() {
@@ -117,6 +106,11 @@ func init() {
 		advisorTargets[s] = stepSet(&advisorSteps[s])
 		elephantTargets[s] = stepSet(&elephantSteps[s])
 		horseTargets[s] = stepSet(&horseSteps[s])
+		for _, l := range []*stepList{&horseSteps[s], &elephantSteps[s]} {
+			for _, t := range l.targets[:l.n] {
+				stepBlock[s][t.to] = t.block
+			}
+		}
 		pawnTargets[Red][s] = stepSet(&pawnSteps[Red][s])
 		pawnTargets[Black][s] = stepSet(&pawnSteps[Black][s])
 	}

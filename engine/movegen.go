@@ -98,7 +98,7 @@ func (p *Position) generateStepCaptures(list *MoveList, pc Piece, targets *[NumS
 		from := bb.PopFirst()
 		for caps := targets[from].and(enemy); !caps.IsEmpty(); {
 			to := caps.PopFirst()
-			if blockable && p.board[blockSquare(from, to)] != NoPiece {
+			if blockable && p.board[stepBlock[from][to]] != NoPiece {
 				continue
 			}
 			list.Moves[list.Count] = newMove(from, to, pc, p.board[to])

@@ -202,17 +202,19 @@ const quietPicks = 4
 
 // pickBest moves the best-scored remaining move to the front and returns it.
 func (mp *movePicker) pickBest() Move {
-	l, sc := &mp.list.Moves, mp.scores
-	best := mp.cur
-	for i := mp.cur + 1; i < mp.list.Count; i++ {
-		if sc[i] > sc[best] {
-			best = i
+	cur, n := mp.cur, mp.list.Count
+	sc := mp.scores[cur:n]
+	best, bestScore := 0, sc[0]
+	for i, v := range sc {
+		if v > bestScore {
+			best, bestScore = i, v
 		}
 	}
-	l[mp.cur], l[best] = l[best], l[mp.cur]
-	sc[mp.cur], sc[best] = sc[best], sc[mp.cur]
+	l := mp.list.Moves[cur:n]
+	l[0], l[best] = l[best], l[0]
+	sc[0], sc[best] = sc[best], sc[0]
 	mp.cur++
-	return l[mp.cur-1]
+	return l[0]
 }
 
 // sort orders the generated moves by descending score.
@@ -221,11 +223,14 @@ func (mp *movePicker) sort() { mp.sortFrom(0) }
 // sortFrom orders the moves from index start on by descending score
 // (insertion sort: the lists are short and often nearly sorted).
 func (mp *movePicker) sortFrom(start int) {
-	l, sc := &mp.list.Moves, mp.scores
-	for i := start + 1; i < mp.list.Count; i++ {
+	n := mp.list.Count
+	l := mp.list.Moves[start:n]
+	sc := mp.scores[start:n]
+	sc = sc[:len(l)]
+	for i := 1; i < len(l); i++ {
 		m, v := l[i], sc[i]
 		j := i
-		for ; j > start && sc[j-1] < v; j-- {
+		for ; j > 0 && sc[j-1] < v; j-- {
 			l[j], sc[j] = l[j-1], sc[j-1]
 		}
 		l[j], sc[j] = m, v

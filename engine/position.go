@@ -28,7 +28,8 @@ type Position struct {
 	rankOcc  [NumRanks]uint16 // bit f set when file f of the rank is occupied
 	fileOcc  [NumFiles]uint16 // bit r set when rank r of the file is occupied
 	pieces   [NumPieces]Bitboard
-	occupied [2]Bitboard // squares of each colour's pieces
+	counts   [NumPieces]uint8 // number of each piece (the popcount of pieces)
+	occupied [2]Bitboard      // squares of each colour's pieces
 	kings    [2]Square
 	side     Color
 	inCheck  bool
@@ -92,7 +93,7 @@ func (p *Position) KingSquare(c Color) Square { return p.kings[c] }
 func (p *Position) Pieces(pc Piece) Bitboard { return p.pieces[pc] }
 
 // Count returns how many pieces pc are on the board.
-func (p *Position) Count(pc Piece) int { return p.pieces[pc].Count() }
+func (p *Position) Count(pc Piece) int { return int(p.counts[pc]) }
 
 // Rule60 returns the natural-limit counter: plies since the last capture,
 // not counting checks beyond a side's tenth (and the replies to them).
@@ -122,6 +123,7 @@ func (p *Position) put(pc Piece, s Square) {
 	p.rankOcc[s.Rank()] ^= 1 << uint(s.File())
 	p.fileOcc[s.File()] ^= 1 << uint(s.Rank())
 	p.pieces[pc].toggle(s)
+	p.counts[pc]++
 	p.occupied[pc.Color()].toggle(s)
 	p.key ^= zobristPiece[pc][s]
 	p.eval.add(pc, s)
@@ -137,6 +139,7 @@ func (p *Position) remove(s Square) {
 	p.rankOcc[s.Rank()] ^= 1 << uint(s.File())
 	p.fileOcc[s.File()] ^= 1 << uint(s.Rank())
 	p.pieces[pc].toggle(s)
+	p.counts[pc]--
 	p.occupied[pc.Color()].toggle(s)
 	p.key ^= zobristPiece[pc][s]
 	p.eval.remove(pc, s)

@@ -67,6 +67,11 @@ func TestMakeUnmakeRestores(t *testing.T) {
 			if p.Key() != keyFromScratch(p) {
 				t.Fatalf("key mismatch after %s in %s", m, before.FEN())
 			}
+			for pc := range p.pieces {
+				if p.Count(Piece(pc)) != p.pieces[pc].Count() {
+					t.Fatalf("count of piece %d is %d, the board has %d after %s", pc, p.Count(Piece(pc)), p.pieces[pc].Count(), m)
+				}
+			}
 			if p.InCheck() != p.kingAttacked(p.side) {
 				t.Fatalf("inCheck wrong after %s", m)
 			}
