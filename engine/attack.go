@@ -147,53 +147,32 @@ func (p *Position) computeSafety() {
 	us := p.side
 	k := p.kings[us]
 	p.safety = kingSafety{valid: true}
-	them := us.Opponent()
-	rook, cannon, king := MakePiece(them, Rook), MakePiece(them, Cannon), MakePiece(them, King)
 	f, r := k.File(), k.Rank()
-	// Walk the four lines from the general outwards.
-	for dir := 0; dir < 4; dir++ {
-		var step, limit int
-		switch dir {
-		case 0:
-			step, limit = 1, NumFiles-1-f
-		case 1:
-			step, limit = -1, f
-		case 2:
-			step, limit = NumFiles, NumRanks-1-r
-		default:
-			step, limit = -NumFiles, r
-		}
-		var found [3]Square
-		n := 0
-		s := int(k)
-		for i := 0; i < limit && n < 3; i++ {
-			s += step
-			if p.board[s] != NoPiece {
-				found[n] = Square(s)
-				n++
-			}
-		}
-		if n == 0 {
-			continue
-		}
-		first := p.board[found[0]]
-		if first == cannon {
-			for s := int(k) + step; s != int(found[0]); s += step {
-				p.safety.screens.set(Square(s))
-			}
-		}
-		if n >= 2 {
-			second := p.board[found[1]]
-			if second == rook || second == king && dir >= 2 {
-				p.safety.blockers.set(found[0])
-			}
-		}
-		if n == 3 && p.board[found[2]] == cannon {
-			p.safety.blockers.set(found[0])
-			p.safety.blockers.set(found[1])
-		}
+	// The first three pieces along each line from the general outwards.
+	rankOcc, fileOcc := p.rankOcc[r], p.fileOcc[f]
+	rs, fs := &rankSpans[f][rankOcc], &fileSpans[r][fileOcc]
+	third := int8(-1)
+	if rs.lo2 >= 0 {
+		third = rankSpans[rs.lo2][rankOcc].lo1
 	}
-	horse := MakePiece(them, Horse)
+	p.safetyLine(k, -1, rankPoint(r, rs.lo1), rankPoint(r, rs.lo2), rankPoint(r, third), false)
+	third = NumFiles
+	if rs.hi2 < NumFiles {
+		third = rankSpans[rs.hi2][rankOcc].hi1
+	}
+	p.safetyLine(k, 1, rankPoint(r, rs.hi1), rankPoint(r, rs.hi2), rankPoint(r, third), false)
+	third = -1
+	if fs.lo2 >= 0 {
+		third = fileSpans[fs.lo2][fileOcc].lo1
+	}
+	p.safetyLine(k, -NumFiles, filePoint(f, fs.lo1), filePoint(f, fs.lo2), filePoint(f, third), true)
+	third = NumRanks
+	if fs.hi2 < NumRanks {
+		third = fileSpans[fs.hi2][fileOcc].hi1
+	}
+	p.safetyLine(k, NumFiles, filePoint(f, fs.hi1), filePoint(f, fs.hi2), filePoint(f, third), true)
+
+	horse := MakePiece(us.Opponent(), Horse)
 	for i := uint8(0); i < horseAttackCount[k]; i++ {
 		ha := &horseAttacks[k][i]
 		if p.board[ha.leg] == NoPiece {
@@ -204,6 +183,51 @@ func (p *Position) computeSafety() {
 			p.safety.blockers.set(ha.leg)
 		}
 	}
+}
+
+// safetyLine marks the blockers and screens on one line from the general
+// on k: s1, s2 and s3 are the first three pieces outwards (NoSquare when
+// there are fewer), step the square offset of one point outwards, and file
+// tells whether the line is a file (where the enemy general also attacks).
+func (p *Position) safetyLine(k Square, step int, s1, s2, s3 Square, file bool) {
+	if s1 == NoSquare {
+		return
+	}
+	them := p.side.Opponent()
+	cannon := MakePiece(them, Cannon)
+	if p.board[s1] == cannon {
+		for s := int(k) + step; s != int(s1); s += step {
+			p.safety.screens.set(Square(s))
+		}
+	}
+	if s2 == NoSquare {
+		return
+	}
+	if second := p.board[s2]; second == MakePiece(them, Rook) || file && second == MakePiece(them, King) {
+		p.safety.blockers.set(s1)
+	}
+	if s3 != NoSquare && p.board[s3] == cannon {
+		p.safety.blockers.set(s1)
+		p.safety.blockers.set(s2)
+	}
+}
+
+// rankPoint returns the point on file i of rank r, or NoSquare when i is
+// off the board.
+func rankPoint(r int, i int8) Square {
+	if i < 0 || i >= NumFiles {
+		return NoSquare
+	}
+	return Square(r*NumFiles + int(i))
+}
+
+// filePoint returns the point on rank i of file f, or NoSquare when i is
+// off the board.
+func filePoint(f int, i int8) Square {
+	if i < 0 || i >= NumRanks {
+		return NoSquare
+	}
+	return Square(int(i)*NumFiles + f)
 }
 
 // IsLegal tells whether the pseudo-legal move m leaves the mover's general

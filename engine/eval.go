@@ -233,17 +233,22 @@ func (p *Position) elephantsConnected(c Color) bool {
 func (p *Position) centralCannons(c Color) (emptyHead, pins int32) {
 	k := p.kings[c.Opponent()]
 	f, r := k.File(), k.Rank()
-	fs := &fileSpans[r][p.fileOcc[f]]
 	cannon := MakePiece(c, Cannon)
-	for _, i := range [2]int8{fs.lo1, fs.hi1} {
-		if i >= 0 && i < NumRanks && p.board[int(i)*NumFiles+f] == cannon {
-			emptyHead++
-		}
+	if p.pieces[cannon].and(fileSet[f]).IsEmpty() {
+		return 0, 0
 	}
-	for _, i := range [2]int8{fs.lo2, fs.hi2} {
-		if i >= 0 && i < NumRanks && p.board[int(i)*NumFiles+f] == cannon {
-			pins++
-		}
+	fs := &fileSpans[r][p.fileOcc[f]]
+	if fs.lo1 >= 0 && p.board[int(fs.lo1)*NumFiles+f] == cannon {
+		emptyHead++
+	}
+	if fs.hi1 < NumRanks && p.board[int(fs.hi1)*NumFiles+f] == cannon {
+		emptyHead++
+	}
+	if fs.lo2 >= 0 && p.board[int(fs.lo2)*NumFiles+f] == cannon {
+		pins++
+	}
+	if fs.hi2 < NumRanks && p.board[int(fs.hi2)*NumFiles+f] == cannon {
+		pins++
 	}
 	return emptyHead, pins
 }

@@ -79,6 +79,8 @@ var (
 	enemyPalaceZone [2]Bitboard
 	// notLastFile is every point except those on file i.
 	notLastFile Bitboard
+	// fileSet[f] is every point of file f.
+	fileSet [NumFiles]Bitboard
 
 	// The targets of each step table as sets, for capture generation:
 	// targets & enemy pieces, then the block test per capture.
@@ -218,6 +220,7 @@ func initZones() {
 		if f < NumFiles-1 {
 			notLastFile.set(s)
 		}
+		fileSet[f].set(s)
 	}
 }
 
