@@ -47,11 +47,12 @@ func (p *Position) HasLegalMove() bool {
 // target whose block square is occupied is skipped.
 func (p *Position) generateSteps(list *MoveList, mode int, pc Piece, table *[NumSquares]stepList) {
 	us := pc.Color()
+	n := list.Count
+	moves := &list.Moves
 	for bb := p.pieces[pc]; !bb.IsEmpty(); {
 		from := bb.PopFirst()
 		steps := &table[from]
-		for i := uint8(0); i < steps.n; i++ {
-			t := &steps.targets[i]
+		for _, t := range steps.targets[:steps.n] {
 			if t.block != NoSquare && p.board[t.block] != NoPiece {
 				continue
 			}
@@ -59,15 +60,16 @@ func (p *Position) generateSteps(list *MoveList, mode int, pc Piece, table *[Num
 			switch {
 			case target == NoPiece:
 				if mode&genQuiets != 0 {
-					list.Moves[list.Count] = newMove(from, t.to, pc, NoPiece)
-					list.Count++
+					moves[n] = newMove(from, t.to, pc, NoPiece)
+					n++
 				}
 			case target.Color() != us && mode&genCaptures != 0:
-				list.Moves[list.Count] = newMove(from, t.to, pc, target)
-				list.Count++
+				moves[n] = newMove(from, t.to, pc, target)
+				n++
 			}
 		}
 	}
+	list.Count = n
 }
 
 func (p *Position) generate(list *MoveList, mode int) {
@@ -94,6 +96,8 @@ func (p *Position) generate(list *MoveList, mode int) {
 // set meets the enemy pieces, and blocked steps (horse leg, elephant eye)
 // are dropped.
 func (p *Position) generateStepCaptures(list *MoveList, pc Piece, targets *[NumSquares]Bitboard, enemy Bitboard, blockable bool) {
+	n := list.Count
+	moves := &list.Moves
 	for bb := p.pieces[pc]; !bb.IsEmpty(); {
 		from := bb.PopFirst()
 		for caps := targets[from].and(enemy); !caps.IsEmpty(); {
@@ -101,15 +105,18 @@ func (p *Position) generateStepCaptures(list *MoveList, pc Piece, targets *[NumS
 			if blockable && p.board[stepBlock[from][to]] != NoPiece {
 				continue
 			}
-			list.Moves[list.Count] = newMove(from, to, pc, p.board[to])
-			list.Count++
+			moves[n] = newMove(from, to, pc, p.board[to])
+			n++
 		}
 	}
+	list.Count = n
 }
 
 // generateSliders adds chariot moves, or cannon moves when cannon is set.
 func (p *Position) generateSliders(list *MoveList, mode int, pc Piece, cannon bool) {
 	us := pc.Color()
+	n := list.Count
+	moves := &list.Moves
 	for bb := p.pieces[pc]; !bb.IsEmpty(); {
 		from := bb.PopFirst()
 		f, r := from.File(), from.Rank()
@@ -117,17 +124,22 @@ func (p *Position) generateSliders(list *MoveList, mode int, pc Piece, cannon bo
 		rs := &rankSpans[f][p.rankOcc[r]]
 		fs := &fileSpans[r][p.fileOcc[f]]
 		if mode&genQuiets != 0 {
+			quiet := newMove(from, 0, pc, NoPiece)
 			for x := f - 1; x > int(rs.lo1); x-- {
-				list.add(newMove(from, Square(base+x), pc, NoPiece))
+				moves[n] = quiet | Move(base+x)<<7
+				n++
 			}
 			for x := f + 1; x < int(rs.hi1); x++ {
-				list.add(newMove(from, Square(base+x), pc, NoPiece))
+				moves[n] = quiet | Move(base+x)<<7
+				n++
 			}
 			for y := r - 1; y > int(fs.lo1); y-- {
-				list.add(newMove(from, Square(y*NumFiles+f), pc, NoPiece))
+				moves[n] = quiet | Move(y*NumFiles+f)<<7
+				n++
 			}
 			for y := r + 1; y < int(fs.hi1); y++ {
-				list.add(newMove(from, Square(y*NumFiles+f), pc, NoPiece))
+				moves[n] = quiet | Move(y*NumFiles+f)<<7
+				n++
 			}
 		}
 		if mode&genCaptures == 0 {
@@ -138,23 +150,27 @@ func (p *Position) generateSliders(list *MoveList, mode int, pc Piece, cannon bo
 			lo, hi, dn, up = rs.lo2, rs.hi2, fs.lo2, fs.hi2
 		}
 		if lo >= 0 {
-			p.addCapture(list, from, Square(base+int(lo)), pc, us)
+			n = p.addCapture(moves, n, from, Square(base+int(lo)), pc, us)
 		}
 		if hi < NumFiles {
-			p.addCapture(list, from, Square(base+int(hi)), pc, us)
+			n = p.addCapture(moves, n, from, Square(base+int(hi)), pc, us)
 		}
 		if dn >= 0 {
-			p.addCapture(list, from, Square(int(dn)*NumFiles+f), pc, us)
+			n = p.addCapture(moves, n, from, Square(int(dn)*NumFiles+f), pc, us)
 		}
 		if up < NumRanks {
-			p.addCapture(list, from, Square(int(up)*NumFiles+f), pc, us)
+			n = p.addCapture(moves, n, from, Square(int(up)*NumFiles+f), pc, us)
 		}
 	}
+	list.Count = n
 }
 
-// addCapture adds a capture of the piece on to when it belongs to the opponent.
-func (p *Position) addCapture(list *MoveList, from, to Square, pc Piece, us Color) {
+// addCapture stores at moves[n] a capture of the piece on to when it
+// belongs to the opponent, and returns the new move count.
+func (p *Position) addCapture(moves *[MaxMoves]Move, n int, from, to Square, pc Piece, us Color) int {
 	if target := p.board[to]; target.Color() != us {
-		list.add(newMove(from, to, pc, target))
+		moves[n] = newMove(from, to, pc, target)
+		n++
 	}
+	return n
 }
