@@ -215,17 +215,10 @@ func (p *Position) advisorsConnected(c Color) bool {
 
 // elephantsConnected tells whether c's two elephants guard each other.
 func (p *Position) elephantsConnected(c Color) bool {
-	el := MakePiece(c, Elephant)
-	bb := p.pieces[el]
+	bb := p.pieces[MakePiece(c, Elephant)]
 	a := bb.PopFirst()
-	steps := &elephantSteps[a]
-	for i := uint8(0); i < steps.n; i++ {
-		t := &steps.targets[i]
-		if p.board[t.to] == el && p.board[t.block] == NoPiece {
-			return true
-		}
-	}
-	return false
+	b := bb.PopFirst()
+	return elephantTargets[a].Has(b) && p.board[stepBlock[a][b]] == NoPiece
 }
 
 // centralCannons counts c's cannons on the enemy general's file with no
