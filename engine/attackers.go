@@ -185,8 +185,15 @@ func (p *Position) squareAttacked(t Square, by Color) bool {
 		fs.lo2 >= 0 && p.board[int(fs.lo2)*NumFiles+f] == cannon || fs.hi2 < NumRanks && p.board[int(fs.hi2)*NumFiles+f] == cannon {
 		return true
 	}
-	var out [16]Square
-	return p.addStepAttackers(t, MakePiece(by, King), &kingSteps[t], &out, 0) > 0 ||
-		p.addStepAttackers(t, MakePiece(by, Advisor), &advisorSteps[t], &out, 0) > 0 ||
-		p.addStepAttackers(t, MakePiece(by, Elephant), &elephantSteps[t], &out, 0) > 0
+	// General, advisors and elephants step back the way they came.
+	if !kingTargets[t].and(p.pieces[MakePiece(by, King)]).IsEmpty() ||
+		!advisorTargets[t].and(p.pieces[MakePiece(by, Advisor)]).IsEmpty() {
+		return true
+	}
+	for bb := elephantTargets[t].and(p.pieces[MakePiece(by, Elephant)]); !bb.IsEmpty(); {
+		if p.board[stepBlock[t][bb.PopFirst()]] == NoPiece {
+			return true
+		}
+	}
+	return false
 }
