@@ -161,7 +161,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	moveCount := 0
 	originalAlpha := alpha
 	for m := mp.next(); m != NoMove; m = mp.next() {
-		if m == excluded || !p.IsLegal(m) {
+		if m == excluded || !mp.legal && !p.IsLegal(m) {
 			continue
 		}
 		moveCount++
@@ -467,7 +467,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		if !inCheck && standPat+int(evalParams[paramMaterial+int(m.Captured().Type())].eg)+qsDeltaMargin <= alpha {
 			continue
 		}
-		if !p.IsLegal(m) {
+		if !mp.legal && !p.IsLegal(m) {
 			continue
 		}
 		moveCount++

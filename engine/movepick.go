@@ -37,6 +37,9 @@ type movePicker struct {
 	cur                      int
 	capturesOnly             bool
 	skipQuiets               bool
+	// legal tells whether the move next returned last is known to be legal
+	// (evasions are tested before they are sorted).
+	legal bool
 	// sortQuiets sorts the quiet moves after the first picks; at low depth,
 	// where late-move pruning stops after a few, they are only picked.
 	sortQuiets bool
@@ -70,6 +73,7 @@ func (mp *movePicker) next() Move {
 	for {
 		switch mp.stage {
 		case stageTT:
+			mp.legal = false
 			if p.inCheck {
 				mp.stage = stageEvasionsInit
 			} else {
@@ -160,8 +164,11 @@ func (mp *movePicker) next() Move {
 			}
 			mp.stage = stageDone
 		case stageEvasionsInit:
+			// Most evasions are illegal: drop them before sorting (the
+			// order of the legal ones is the same).
 			mp.list.Count = 0
-			p.GenerateMoves(mp.list)
+			p.GenerateLegalMoves(mp.list)
+			mp.legal = true
 			h := &mp.w.history
 			for i, m := range mp.list.Moves[:mp.list.Count] {
 				if m.IsCapture() {
