@@ -56,7 +56,7 @@ func (d *Dataset) AddFeatures(coef []int32, phase int, result float64) error {
 		return ErrResult
 	}
 	off := len(d.idx)
-	if off > 1<<32-1-d.nParams {
+	if uint64(off)+uint64(d.nParams) > 1<<32-1 {
 		return ErrTooLarge
 	}
 	for i, c := range coef {
