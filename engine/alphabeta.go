@@ -459,11 +459,16 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 	var mp movePicker
 	mp.init(w, f, ttMove, NoMove, true)
+	if !inCheck {
+		mp.deltaLimit = alpha - standPat - qsDeltaMargin
+	}
 	moveCount := 0
 	bestMove := NoMove
 	for m := mp.next(); m != NoMove; m = mp.next() {
-		// Delta pruning: even winning the piece cannot reach alpha. (Tested
-		// before legality, which is dearer; out of check no count is kept.)
+		// Delta pruning: even winning the piece cannot reach alpha. (The
+		// picker already skips such captures; this catches the table move.
+		// Tested before legality, which is dearer; out of check no count is
+		// kept.)
 		if !inCheck && standPat+int(evalParams[paramMaterial+int(m.Captured().Type())].eg)+qsDeltaMargin <= alpha {
 			continue
 		}
@@ -490,6 +495,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 					break
 				}
 				alpha = score
+				if !inCheck {
+					mp.deltaLimit = alpha - standPat - qsDeltaMargin
+				}
 			}
 		}
 	}

@@ -40,6 +40,11 @@ type movePicker struct {
 	// legal tells whether the move next returned last is known to be legal
 	// (evasions are tested before they are sorted).
 	legal bool
+	// deltaLimit: in quiescence, captures of a piece worth at most this
+	// (end-game material) cannot raise the score to alpha and are skipped
+	// before the exchange test. Quiescence keeps it up to date as alpha
+	// rises; elsewhere it lets every capture through.
+	deltaLimit int
 	// sortQuiets sorts the quiet moves after the first picks; at low depth,
 	// where late-move pruning stops after a few, they are only picked.
 	sortQuiets bool
@@ -50,7 +55,8 @@ type movePicker struct {
 func (mp *movePicker) init(w *worker, f *frame, ttMove Move, counter Move, capturesOnly bool) {
 	p := &w.pos
 	*mp = movePicker{pos: p, w: w, list: &f.moves, scores: &f.scores, bad: &f.bad,
-		killer1: f.killers[0], killer2: f.killers[1], counter: counter, capturesOnly: capturesOnly}
+		killer1: f.killers[0], killer2: f.killers[1], counter: counter, capturesOnly: capturesOnly,
+		deltaLimit: -ScoreInfinite}
 	if ttMove != NoMove && p.IsPseudoLegal(ttMove) && (!capturesOnly || p.inCheck || ttMove.IsCapture()) {
 		mp.ttMove = ttMove
 	}
@@ -94,7 +100,7 @@ func (mp *movePicker) next() Move {
 			for mp.cur < mp.list.Count {
 				m := mp.list.Moves[mp.cur]
 				mp.cur++
-				if m == mp.ttMove {
+				if m == mp.ttMove || int(evalParams[paramMaterial+int(m.Captured().Type())].eg) <= mp.deltaLimit {
 					continue
 				}
 				if !p.captureIsSafe(m) {
