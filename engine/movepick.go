@@ -90,6 +90,9 @@ func (mp *movePicker) next() Move {
 			mp.list.Count = 0
 			mp.bad.Count = 0
 			p.GenerateCaptures(mp.list)
+			if mp.deltaLimit > -ScoreInfinite {
+				mp.dropDeltaPruned()
+			}
 			for i, m := range mp.list.Moves[:mp.list.Count] {
 				mp.scores[i] = mp.captureScore(m)
 			}
@@ -200,6 +203,19 @@ func (mp *movePicker) next() Move {
 			return NoMove
 		}
 	}
+}
+
+// dropDeltaPruned removes the captures the delta limit would skip, before
+// they are scored and sorted (alpha only rises, so they stay skipped).
+func (mp *movePicker) dropDeltaPruned() {
+	n := 0
+	for _, m := range mp.list.Moves[:mp.list.Count] {
+		if int(evalParams[paramMaterial+int(m.Captured().Type())].eg) > mp.deltaLimit {
+			mp.list.Moves[n] = m
+			n++
+		}
+	}
+	mp.list.Count = n
 }
 
 // captureScore orders captures: most valuable victim first, then the
