@@ -119,30 +119,35 @@ func (p *Position) moveExposesKing(m Move) bool {
 	return attacked
 }
 
-// kingSafety lets IsLegal accept most moves without playing them.
+// kingSafety lets IsLegal decide most moves without playing them. It holds
+// the points where a move can change whether the side to move's general is
+// attacked: a non-king move that neither leaves a point of leave nor lands
+// on a point of land leaves that as it is — the move is legal when the side
+// is not in check and illegal when it is.
 type kingSafety struct {
-	// blockers are the points whose piece, if it moved away, could expose
-	// the general: the only piece between it and an enemy chariot or general,
-	// either of the two pieces between it and an enemy cannon, and horse legs
-	// beside it that hold back an enemy horse.
-	blockers Bitboard
-	// screens are the empty points between the general and an enemy cannon
-	// with nothing between them: a piece landing there gives the cannon a screen.
-	screens Bitboard
-	// valid tells whether blockers and screens have been computed for the
-	// current position (they are computed on the first legality test).
+	// leave: out of check, the pieces that may be shielding the general (the
+	// only piece between it and an enemy chariot or general, either of the
+	// two pieces between it and an enemy cannon, horse legs beside it that
+	// hold back an enemy horse); in check, the screens of checking cannons.
+	leave Bitboard
+	// land: out of check, the empty points between the general and an enemy
+	// cannon with nothing between (a piece there becomes a screen); in
+	// check, the checking pieces, the points between a checking chariot,
+	// cannon or general and the general, and the legs of checking horses.
+	land Bitboard
+	// valid tells whether leave and land have been computed for the current
+	// position (they are computed on the first legality test).
 	valid bool
 }
 
 // updateKingSafety sets inCheck for the side to move and marks the
-// blockers and screens as not yet computed.
+// safety sets as not yet computed.
 func (p *Position) updateKingSafety() {
 	p.inCheck = p.kingSquareAttacked(p.kings[p.side], p.side)
 	p.safety.valid = false
 }
 
-// computeSafety fills the blockers and screens of the side to move, which
-// is not in check.
+// computeSafety fills the safety sets of the side to move.
 func (p *Position) computeSafety() {
 	us := p.side
 	k := p.kings[us]
@@ -172,43 +177,102 @@ func (p *Position) computeSafety() {
 	}
 	p.safetyLine(k, NumFiles, filePoint(f, fs.hi1), filePoint(f, fs.hi2), filePoint(f, third), true)
 
-	horse := MakePiece(us.Opponent(), Horse)
+	them := us.Opponent()
+	horse := MakePiece(them, Horse)
 	for i := uint8(0); i < horseAttackCount[k]; i++ {
 		ha := &horseAttacks[k][i]
-		if p.board[ha.leg] == NoPiece {
-			continue
+		legFree := p.board[ha.leg] == NoPiece
+		for _, from := range ha.from {
+			if from == NoSquare || p.board[from] != horse {
+				continue
+			}
+			switch {
+			case !legFree && !p.inCheck:
+				p.safety.leave.set(ha.leg) // the leg holds the horse back
+			case legFree && p.inCheck:
+				p.safety.land.set(from) // a checking horse: take it or block its leg
+				p.safety.land.set(ha.leg)
+			}
 		}
-		if ha.from[0] != NoSquare && p.board[ha.from[0]] == horse ||
-			ha.from[1] != NoSquare && p.board[ha.from[1]] == horse {
-			p.safety.blockers.set(ha.leg)
+	}
+	if p.inCheck {
+		// Checking soldiers can only be taken.
+		pawn := MakePiece(them, Pawn)
+		for _, s := range pawnCheckPoints(k, us) {
+			if s != NoSquare && p.board[s] == pawn {
+				p.safety.land.set(s)
+			}
 		}
 	}
 }
 
-// safetyLine marks the blockers and screens on one line from the general
-// on k: s1, s2 and s3 are the first three pieces outwards (NoSquare when
-// there are fewer), step the square offset of one point outwards, and file
-// tells whether the line is a file (where the enemy general also attacks).
+// pawnCheckPoints returns the points from which an enemy soldier attacks
+// the general of colour c on k (NoSquare where there is none): in front of
+// it, and beside it on the general's side of the river (where an enemy
+// soldier has always crossed).
+func pawnCheckPoints(k Square, c Color) [3]Square {
+	pts := [3]Square{NoSquare, NoSquare, NoSquare}
+	f, r := k.File(), k.Rank()
+	if c == Red && r+1 < NumRanks {
+		pts[0] = k + NumFiles
+	} else if c == Black && r > 0 {
+		pts[0] = k - NumFiles
+	}
+	if f > 0 {
+		pts[1] = k - 1
+	}
+	if f+1 < NumFiles {
+		pts[2] = k + 1
+	}
+	return pts
+}
+
+// safetyLine fills the safety sets for one line from the general on k: s1,
+// s2 and s3 are the first three pieces outwards (NoSquare when there are
+// fewer), step the square offset of one point outwards, and file tells
+// whether the line is a file (where the enemy general also attacks).
 func (p *Position) safetyLine(k Square, step int, s1, s2, s3 Square, file bool) {
 	if s1 == NoSquare {
 		return
 	}
 	them := p.side.Opponent()
-	cannon := MakePiece(them, Cannon)
-	if p.board[s1] == cannon {
+	rook, cannon := MakePiece(them, Rook), MakePiece(them, Cannon)
+	first := p.board[s1]
+	if p.inCheck {
+		switch {
+		case first == rook || file && first == MakePiece(them, King):
+			p.markBetween(k, s1, step) // a checking chariot or general
+		case s2 != NoSquare && p.board[s2] == cannon:
+			p.markBetween(k, s2, step) // a checking cannon: take it, add a screen
+			p.safety.leave.set(s1)     // or move its screen away
+		}
+		return
+	}
+	if first == cannon {
 		for s := int(k) + step; s != int(s1); s += step {
-			p.safety.screens.set(Square(s))
+			p.safety.land.set(Square(s))
 		}
 	}
 	if s2 == NoSquare {
 		return
 	}
-	if second := p.board[s2]; second == MakePiece(them, Rook) || file && second == MakePiece(them, King) {
-		p.safety.blockers.set(s1)
+	if second := p.board[s2]; second == rook || file && second == MakePiece(them, King) {
+		p.safety.leave.set(s1)
 	}
 	if s3 != NoSquare && p.board[s3] == cannon {
-		p.safety.blockers.set(s1)
-		p.safety.blockers.set(s2)
+		p.safety.leave.set(s1)
+		p.safety.leave.set(s2)
+	}
+}
+
+// markBetween adds to land the points from k (exclusive) to s (inclusive)
+// walking by step.
+func (p *Position) markBetween(k, s Square, step int) {
+	for x := int(k) + step; ; x += step {
+		p.safety.land.set(Square(x))
+		if x == int(s) {
+			return
+		}
 	}
 }
 
@@ -231,16 +295,17 @@ func filePoint(f int, i int8) Square {
 }
 
 // IsLegal tells whether the pseudo-legal move m leaves the mover's general
-// safe. Out of check, a move that neither leaves a blocker point nor lands
-// on a screen point cannot expose the general and is accepted at once.
+// safe. A non-king move that touches none of the safety points is decided
+// at once (legal out of check, illegal in check); the rest are played on the
+// board.
 func (p *Position) IsLegal(m Move) bool {
 	from := m.From()
-	if !p.inCheck && from != p.kings[p.side] {
+	if from != p.kings[p.side] {
 		if !p.safety.valid {
 			p.computeSafety()
 		}
-		if !p.safety.blockers.Has(from) && !p.safety.screens.Has(m.To()) {
-			return true
+		if !p.safety.leave.Has(from) && !p.safety.land.Has(m.To()) {
+			return !p.inCheck
 		}
 	}
 	return !p.moveExposesKing(m)

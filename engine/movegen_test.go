@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -183,5 +184,41 @@ func TestSquareAttackedAgrees(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLegalityShortcutInRandomGames compares IsLegal with playing the move
+// for every pseudo-legal move along random games, which reach many more
+// checks (where the shortcut rejects most moves unplayed) than the perft
+// positions.
+func TestLegalityShortcutInRandomGames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	checks := 0
+	for game := 0; game < 300; game++ {
+		p := StartPosition()
+		for ply := 0; ply < 200; ply++ {
+			var list MoveList
+			p.GenerateMoves(&list)
+			var legal MoveList
+			for _, m := range list.Slice() {
+				ok := p.IsLegal(m)
+				if ok == p.moveExposesKing(m) {
+					t.Fatalf("%s (in check %v): IsLegal(%s) = %v disagrees with playing it", p.FEN(), p.InCheck(), m, ok)
+				}
+				if ok {
+					legal.add(m)
+				}
+			}
+			if p.InCheck() {
+				checks++
+			}
+			if legal.Count == 0 {
+				break
+			}
+			p.MakeMove(legal.Moves[rng.IntN(legal.Count)])
+		}
+	}
+	if checks < 1000 {
+		t.Errorf("only %d positions in check: the test does not exercise evasions", checks)
 	}
 }
