@@ -116,40 +116,99 @@ const firstKnowledge = paramRookMobility
 type knowledgeCounts [paramTempo - firstKnowledge]int32
 
 // countKnowledge fills k (every entry) with colour c's knowledge terms.
+// It calls no function in the common case: Go keeps no register across a
+// call, and the spills cost more than the work.
 func (p *Position) countKnowledge(c Color, k *knowledgeCounts) {
 	them := c.Opponent()
-	rooks, cannons, horses := p.pieces[MakePiece(c, Rook)], p.pieces[MakePiece(c, Cannon)], p.pieces[MakePiece(c, Horse)]
-	var rookMob, cannonMob, horseMob, trapped int32
-	for bb := rooks; !bb.IsEmpty(); {
-		rookMob += p.sliderMobility(bb.PopFirst(), c, false)
+	rooks, cannons, horses := p.pieces[MakePiece(c, Rook)&15], p.pieces[MakePiece(c, Cannon)&15], p.pieces[MakePiece(c, Horse)&15]
+
+	// Chariot and cannon mobility: the quiet moves along both lines plus
+	// the enemy pieces at the first (chariot) or second (cannon) blocker.
+	var sliderMob [2]int32
+	for kind := 0; kind < 2; kind++ {
+		bb := rooks
+		if kind == 1 {
+			bb = cannons
+		}
+		for !bb.IsEmpty() {
+			s := bb.PopFirst()
+			f, r := s.File(), s.Rank()
+			rs := &rankSpans[f][p.rankOcc[r]&(1<<NumFiles-1)]
+			fs := &fileSpans[r][p.fileOcc[f]&(1<<NumRanks-1)]
+			n := int32(int(rs.hi1) - int(rs.lo1) + int(fs.hi1) - int(fs.lo1) - 4)
+			lo, hi, dn, up := rs.lo1, rs.hi1, fs.lo1, fs.hi1
+			if kind == 1 {
+				lo, hi, dn, up = rs.lo2, rs.hi2, fs.lo2, fs.hi2
+			}
+			base := r * NumFiles
+			if lo >= 0 && p.board[base+int(lo)].Color() != c {
+				n++
+			}
+			if hi < NumFiles && p.board[base+int(hi)].Color() != c {
+				n++
+			}
+			if dn >= 0 && p.board[int(dn)*NumFiles+f].Color() != c {
+				n++
+			}
+			if up < NumRanks && p.board[int(up)*NumFiles+f].Color() != c {
+				n++
+			}
+			sliderMob[kind] += n
+		}
 	}
-	for bb := cannons; !bb.IsEmpty(); {
-		cannonMob += p.sliderMobility(bb.PopFirst(), c, true)
-	}
+
+	// Horse mobility: targets behind a free leg that hold no own piece.
+	var horseMob, trapped int32
+	ownPieces := p.occupied[c]
 	for bb := horses; !bb.IsEmpty(); {
-		n := p.horseMobility(bb.PopFirst(), c)
+		var targets Bitboard
+		legs := &horseLegs[bb.PopFirst()]
+		if p.board[legs[0].leg] == NoPiece {
+			targets = legs[0].targets
+		}
+		if p.board[legs[1].leg] == NoPiece {
+			targets = targets.or(legs[1].targets)
+		}
+		if p.board[legs[2].leg] == NoPiece {
+			targets = targets.or(legs[2].targets)
+		}
+		if p.board[legs[3].leg] == NoPiece {
+			targets = targets.or(legs[3].targets)
+		}
+		n := int32(targets.andNot(ownPieces).Count())
 		horseMob += n
 		if n <= 1 {
 			trapped++
 		}
 	}
-	crossed := p.pieces[MakePiece(c, Pawn)].and(crossedRiverSet[c])
+
+	crossed := p.pieces[MakePiece(c, Pawn)&15].and(crossedRiverSet[c])
 	attackers := rooks.or(cannons).or(horses).or(crossed)
 
-	advisors := int32(p.Count(MakePiece(c, Advisor)))
-	elephants := int32(p.Count(MakePiece(c, Elephant)))
-	enemyCannons := int32(p.Count(MakePiece(them, Cannon)))
-	enemyAttackers := int32(p.Count(MakePiece(them, Rook))+p.Count(MakePiece(them, Horse))) + enemyCannons
+	advisors := int32(p.counts[MakePiece(c, Advisor)&15])
+	elephants := int32(p.counts[MakePiece(c, Elephant)&15])
+	enemyCannons := int32(p.counts[MakePiece(them, Cannon)&15])
+	enemyAttackers := int32(p.counts[MakePiece(them, Rook)&15]) + int32(p.counts[MakePiece(them, Horse)&15]) + enemyCannons
 	var advisorPair, elephantPair int32
 	if advisors == 2 && p.advisorsConnected(c) {
 		advisorPair = 1
 	}
-	if elephants == 2 && p.elephantsConnected(c) {
-		elephantPair = 1
+	if elephants == 2 {
+		// Two elephants guard each other when one steps to the other
+		// with the eye between them free.
+		bb := p.pieces[MakePiece(c, Elephant)&15]
+		a := bb.PopFirst()
+		b := bb.PopFirst()
+		if elephantTargets[a].Has(b) && p.board[stepBlock[a][b]] == NoPiece {
+			elephantPair = 1
+		}
 	}
-	emptyHead, pins := p.centralCannons(c)
-	k[paramRookMobility-firstKnowledge] = rookMob
-	k[paramCannonMobility-firstKnowledge] = cannonMob
+	var emptyHead, pins int32
+	if !cannons.and(fileSet[p.kings[them].File()]).IsEmpty() {
+		emptyHead, pins = p.centralCannons(c)
+	}
+	k[paramRookMobility-firstKnowledge] = sliderMob[0]
+	k[paramCannonMobility-firstKnowledge] = sliderMob[1]
 	k[paramHorseMobility-firstKnowledge] = horseMob
 	k[paramHorseTrapped-firstKnowledge] = trapped
 	k[paramAdvisorShort-firstKnowledge] = (2 - advisors) * enemyAttackers
@@ -162,47 +221,6 @@ func (p *Position) countKnowledge(c Color, k *knowledgeCounts) {
 	k[paramPalaceAttacker-firstKnowledge] = int32(attackers.and(enemyPalaceZone[c]).Count())
 }
 
-// sliderMobility counts a chariot's or cannon's moves: quiet moves plus
-// captures of enemy pieces.
-func (p *Position) sliderMobility(s Square, c Color, cannon bool) int32 {
-	f, r := s.File(), s.Rank()
-	rs := &rankSpans[f][p.rankOcc[r]]
-	fs := &fileSpans[r][p.fileOcc[f]]
-	n := int32(int(rs.hi1) - int(rs.lo1) + int(fs.hi1) - int(fs.lo1) - 4)
-	lo, hi, dn, up := rs.lo1, rs.hi1, fs.lo1, fs.hi1
-	if cannon {
-		lo, hi, dn, up = rs.lo2, rs.hi2, fs.lo2, fs.hi2
-	}
-	base := r * NumFiles
-	if lo >= 0 && p.board[base+int(lo)].Color() != c {
-		n++
-	}
-	if hi < NumFiles && p.board[base+int(hi)].Color() != c {
-		n++
-	}
-	if dn >= 0 && p.board[int(dn)*NumFiles+f].Color() != c {
-		n++
-	}
-	if up < NumRanks && p.board[int(up)*NumFiles+f].Color() != c {
-		n++
-	}
-	return n
-}
-
-// horseMobility counts a horse's moves whose leg is free and whose target
-// is not an own piece.
-func (p *Position) horseMobility(s Square, c Color) int32 {
-	var targets Bitboard
-	legs := &horseLegs[s]
-	for i := uint8(0); i < legs.n; i++ {
-		l := &legs.legs[i]
-		if p.board[l.leg] == NoPiece {
-			targets = targets.or(l.targets)
-		}
-	}
-	return int32(targets.andNot(p.occupied[c]).Count())
-}
-
 // advisorsConnected tells whether c's two advisors guard each other, which
 // needs one of them on the palace centre.
 func (p *Position) advisorsConnected(c Color) bool {
@@ -213,23 +231,12 @@ func (p *Position) advisorsConnected(c Color) bool {
 	return p.board[centre] == MakePiece(c, Advisor)
 }
 
-// elephantsConnected tells whether c's two elephants guard each other.
-func (p *Position) elephantsConnected(c Color) bool {
-	bb := p.pieces[MakePiece(c, Elephant)]
-	a := bb.PopFirst()
-	b := bb.PopFirst()
-	return elephantTargets[a].Has(b) && p.board[stepBlock[a][b]] == NoPiece
-}
-
 // centralCannons counts c's cannons on the enemy general's file with no
 // piece between (empty-head cannons) and with exactly one (pinning cannons).
 func (p *Position) centralCannons(c Color) (emptyHead, pins int32) {
 	k := p.kings[c.Opponent()]
 	f, r := k.File(), k.Rank()
 	cannon := MakePiece(c, Cannon)
-	if p.pieces[cannon].and(fileSet[f]).IsEmpty() {
-		return 0, 0
-	}
 	fs := &fileSpans[r][p.fileOcc[f]]
 	if fs.lo1 >= 0 && p.board[int(fs.lo1)*NumFiles+f] == cannon {
 		emptyHead++

@@ -43,12 +43,6 @@ type horseLeg struct {
 	targets Bitboard
 }
 
-// horseLegList is a horse's leg points on one square (2 to 4 of them).
-type horseLegList struct {
-	n    uint8
-	legs [4]horseLeg
-}
-
 // horseAttack lists the horses that can attack a square through one leg point.
 type horseAttack struct {
 	leg  Square
@@ -60,8 +54,10 @@ var (
 	advisorSteps  [NumSquares]stepList
 	elephantSteps [NumSquares]stepList
 	horseSteps    [NumSquares]stepList
-	// horseLegs[s] groups the targets of horseSteps[s] by leg.
-	horseLegs [NumSquares]horseLegList
+	// horseLegs[s] groups the targets of horseSteps[s] by leg. Near the
+	// edge the unused entries have the leg s itself (where the horse
+	// stands, never empty) and no targets.
+	horseLegs [NumSquares][4]horseLeg
 	pawnSteps [2][NumSquares]stepList
 	// horseAttacks[s] lists, per diagonal neighbour (the leg), the horse
 	// squares from which a horse attacks s.
@@ -259,6 +255,10 @@ func initSteps() {
 			}
 		}
 		// Horse: one orthogonal step (the leg), then one diagonal step outwards.
+		nLegs := 0
+		for i := range horseLegs[sq] {
+			horseLegs[sq][i] = horseLeg{leg: sq}
+		}
 		for _, d := range orth {
 			lf, lr := f+d[0], r+d[1]
 			if !onBoard(lf, lr) {
@@ -266,6 +266,7 @@ func initSteps() {
 			}
 			leg := MakeSquare(lf, lr)
 			hl := horseLeg{leg: leg}
+			legs := &horseLegs[sq]
 			for _, side := range [2]int{1, -1} {
 				var tf, tr int
 				if d[0] != 0 {
@@ -279,8 +280,8 @@ func initSteps() {
 				}
 			}
 			if !hl.targets.IsEmpty() {
-				horseLegs[sq].legs[horseLegs[sq].n] = hl
-				horseLegs[sq].n++
+				legs[nLegs] = hl
+				nLegs++
 			}
 		}
 		// Horses attacking sq: through each diagonal neighbour (the leg).
