@@ -43,29 +43,37 @@ func (p *Position) HasLegalMove() bool {
 	return false
 }
 
-// generateSteps adds the moves of a stepping piece using a step table; a
-// target whose block square is occupied is skipped.
-func (p *Position) generateSteps(list *MoveList, mode int, pc Piece, table *[NumSquares]stepList) {
-	us := pc.Color()
+// stepKinds are the stepping pieces in generation order.
+var stepKinds = [5]PieceType{Horse, Pawn, Elephant, Advisor, King}
+
+// generateSteps adds the moves of the stepping pieces (see stepKinds)
+// from their step tables; a target whose block square (horse leg,
+// elephant eye) is occupied is skipped.
+func (p *Position) generateSteps(list *MoveList, mode int) {
+	us := p.side
 	n := list.Count
 	moves := &list.Moves
-	for bb := p.pieces[pc]; !bb.IsEmpty(); {
-		from := bb.PopFirst()
-		steps := &table[from]
-		for _, t := range steps.targets[:steps.n] {
-			if t.block != NoSquare && p.board[t.block] != NoPiece {
-				continue
-			}
-			target := p.board[t.to]
-			switch {
-			case target == NoPiece:
-				if mode&genQuiets != 0 {
-					moves[n] = newMove(from, t.to, pc, NoPiece)
+	tables := [5]*[NumSquares]stepList{&horseSteps, &pawnSteps[us], &elephantSteps, &advisorSteps, &kingSteps}
+	for kind, table := range tables {
+		pc := MakePiece(us, stepKinds[kind])
+		for bb := p.pieces[pc&15]; !bb.IsEmpty(); {
+			from := bb.PopFirst()
+			steps := &table[from]
+			for _, t := range steps.targets[:steps.n] {
+				if t.block != NoSquare && p.board[t.block] != NoPiece {
+					continue
+				}
+				target := p.board[t.to]
+				switch {
+				case target == NoPiece:
+					if mode&genQuiets != 0 {
+						moves[n] = newMove(from, t.to, pc, NoPiece)
+						n++
+					}
+				case target.Color() != us && mode&genCaptures != 0:
+					moves[n] = newMove(from, t.to, pc, target)
 					n++
 				}
-			case target.Color() != us && mode&genCaptures != 0:
-				moves[n] = newMove(from, t.to, pc, target)
-				n++
 			}
 		}
 	}
@@ -73,104 +81,108 @@ func (p *Position) generateSteps(list *MoveList, mode int, pc Piece, table *[Num
 }
 
 func (p *Position) generate(list *MoveList, mode int) {
-	us := p.side
-	p.generateSliders(list, mode, MakePiece(us, Rook), false)
-	p.generateSliders(list, mode, MakePiece(us, Cannon), true)
+	p.generateSliders(list, mode)
 	if mode == genCaptures {
-		enemy := p.occupied[us.Opponent()]
-		p.generateStepCaptures(list, MakePiece(us, Horse), &horseTargets, enemy, true)
-		p.generateStepCaptures(list, MakePiece(us, Pawn), &pawnTargets[us], enemy, false)
-		p.generateStepCaptures(list, MakePiece(us, Elephant), &elephantTargets, enemy, true)
-		p.generateStepCaptures(list, MakePiece(us, Advisor), &advisorTargets, enemy, false)
-		p.generateStepCaptures(list, MakePiece(us, King), &kingTargets, enemy, false)
+		p.generateStepCaptures(list)
 		return
 	}
-	p.generateSteps(list, mode, MakePiece(us, Horse), &horseSteps)
-	p.generateSteps(list, mode, MakePiece(us, Pawn), &pawnSteps[us])
-	p.generateSteps(list, mode, MakePiece(us, Elephant), &elephantSteps)
-	p.generateSteps(list, mode, MakePiece(us, Advisor), &advisorSteps)
-	p.generateSteps(list, mode, MakePiece(us, King), &kingSteps)
+	p.generateSteps(list, mode)
 }
 
-// generateStepCaptures adds the captures of a stepping piece: its target
-// set meets the enemy pieces, and blocked steps (horse leg, elephant eye)
-// are dropped.
-func (p *Position) generateStepCaptures(list *MoveList, pc Piece, targets *[NumSquares]Bitboard, enemy Bitboard, blockable bool) {
+// generateStepCaptures adds the captures of the stepping pieces (see
+// stepKinds): each target set meets the enemy pieces, and blocked steps
+// (horse leg, elephant eye) are dropped.
+func (p *Position) generateStepCaptures(list *MoveList) {
+	us := p.side
+	enemy := p.occupied[us.Opponent()]
 	n := list.Count
 	moves := &list.Moves
-	for bb := p.pieces[pc]; !bb.IsEmpty(); {
-		from := bb.PopFirst()
-		for caps := targets[from].and(enemy); !caps.IsEmpty(); {
-			to := caps.PopFirst()
-			if blockable && p.board[stepBlock[from][to]] != NoPiece {
+	tables := [5]*[NumSquares]Bitboard{&horseTargets, &pawnTargets[us], &elephantTargets, &advisorTargets, &kingTargets}
+	for kind, targets := range tables {
+		pc := MakePiece(us, stepKinds[kind])
+		blockable := kind == 0 || kind == 2 // horse, elephant
+		for bb := p.pieces[pc&15]; !bb.IsEmpty(); {
+			from := bb.PopFirst()
+			for caps := targets[from].and(enemy); !caps.IsEmpty(); {
+				to := caps.PopFirst()
+				if blockable && p.board[stepBlock[from][to]] != NoPiece {
+					continue
+				}
+				moves[n] = newMove(from, to, pc, p.board[to])
+				n++
+			}
+		}
+	}
+	list.Count = n
+}
+
+// generateSliders adds the chariot moves, then the cannon moves.
+func (p *Position) generateSliders(list *MoveList, mode int) {
+	us := p.side
+	n := list.Count
+	moves := &list.Moves
+	for kind := 0; kind < 2; kind++ {
+		pc := MakePiece(us, Rook)
+		if kind == 1 {
+			pc = MakePiece(us, Cannon)
+		}
+		for bb := p.pieces[pc&15]; !bb.IsEmpty(); {
+			from := bb.PopFirst()
+			f, r := from.File(), from.Rank()
+			base := r * NumFiles
+			rs := &rankSpans[f][p.rankOcc[r]&(1<<NumFiles-1)]
+			fs := &fileSpans[r][p.fileOcc[f]&(1<<NumRanks-1)]
+			if mode&genQuiets != 0 {
+				quiet := newMove(from, 0, pc, NoPiece)
+				for x := f - 1; x > int(rs.lo1); x-- {
+					moves[n] = quiet | Move(base+x)<<7
+					n++
+				}
+				for x := f + 1; x < int(rs.hi1); x++ {
+					moves[n] = quiet | Move(base+x)<<7
+					n++
+				}
+				for y := r - 1; y > int(fs.lo1); y-- {
+					moves[n] = quiet | Move(y*NumFiles+f)<<7
+					n++
+				}
+				for y := r + 1; y < int(fs.hi1); y++ {
+					moves[n] = quiet | Move(y*NumFiles+f)<<7
+					n++
+				}
+			}
+			if mode&genCaptures == 0 {
 				continue
 			}
-			moves[n] = newMove(from, to, pc, p.board[to])
-			n++
+			lo, hi, dn, up := rs.lo1, rs.hi1, fs.lo1, fs.hi1
+			if kind == 1 {
+				lo, hi, dn, up = rs.lo2, rs.hi2, fs.lo2, fs.hi2
+			}
+			if lo >= 0 {
+				if to := Square(base + int(lo)); p.board[to].Color() != us {
+					moves[n] = newMove(from, to, pc, p.board[to])
+					n++
+				}
+			}
+			if hi < NumFiles {
+				if to := Square(base + int(hi)); p.board[to].Color() != us {
+					moves[n] = newMove(from, to, pc, p.board[to])
+					n++
+				}
+			}
+			if dn >= 0 {
+				if to := Square(int(dn)*NumFiles + f); p.board[to].Color() != us {
+					moves[n] = newMove(from, to, pc, p.board[to])
+					n++
+				}
+			}
+			if up < NumRanks {
+				if to := Square(int(up)*NumFiles + f); p.board[to].Color() != us {
+					moves[n] = newMove(from, to, pc, p.board[to])
+					n++
+				}
+			}
 		}
 	}
 	list.Count = n
-}
-
-// generateSliders adds chariot moves, or cannon moves when cannon is set.
-func (p *Position) generateSliders(list *MoveList, mode int, pc Piece, cannon bool) {
-	us := pc.Color()
-	n := list.Count
-	moves := &list.Moves
-	for bb := p.pieces[pc]; !bb.IsEmpty(); {
-		from := bb.PopFirst()
-		f, r := from.File(), from.Rank()
-		base := r * NumFiles
-		rs := &rankSpans[f][p.rankOcc[r]]
-		fs := &fileSpans[r][p.fileOcc[f]]
-		if mode&genQuiets != 0 {
-			quiet := newMove(from, 0, pc, NoPiece)
-			for x := f - 1; x > int(rs.lo1); x-- {
-				moves[n] = quiet | Move(base+x)<<7
-				n++
-			}
-			for x := f + 1; x < int(rs.hi1); x++ {
-				moves[n] = quiet | Move(base+x)<<7
-				n++
-			}
-			for y := r - 1; y > int(fs.lo1); y-- {
-				moves[n] = quiet | Move(y*NumFiles+f)<<7
-				n++
-			}
-			for y := r + 1; y < int(fs.hi1); y++ {
-				moves[n] = quiet | Move(y*NumFiles+f)<<7
-				n++
-			}
-		}
-		if mode&genCaptures == 0 {
-			continue
-		}
-		lo, hi, dn, up := rs.lo1, rs.hi1, fs.lo1, fs.hi1
-		if cannon {
-			lo, hi, dn, up = rs.lo2, rs.hi2, fs.lo2, fs.hi2
-		}
-		if lo >= 0 {
-			n = p.addCapture(moves, n, from, Square(base+int(lo)), pc, us)
-		}
-		if hi < NumFiles {
-			n = p.addCapture(moves, n, from, Square(base+int(hi)), pc, us)
-		}
-		if dn >= 0 {
-			n = p.addCapture(moves, n, from, Square(int(dn)*NumFiles+f), pc, us)
-		}
-		if up < NumRanks {
-			n = p.addCapture(moves, n, from, Square(int(up)*NumFiles+f), pc, us)
-		}
-	}
-	list.Count = n
-}
-
-// addCapture stores at moves[n] a capture of the piece on to when it
-// belongs to the opponent, and returns the new move count.
-func (p *Position) addCapture(moves *[MaxMoves]Move, n int, from, to Square, pc Piece, us Color) int {
-	if target := p.board[to]; target.Color() != us {
-		moves[n] = newMove(from, to, pc, target)
-		n++
-	}
-	return n
 }
