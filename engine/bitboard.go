@@ -8,30 +8,38 @@ type Bitboard struct {
 	Lo, Hi uint64
 }
 
+// squareBB[s] is the set of s alone, for every byte value (the points
+// beyond 89 are in neither word): set operations through it need no branch
+// on which word holds s, and no bounds check.
+var squareBB = func() (t [256]Bitboard) {
+	for s := range NumSquares {
+		if s < 64 {
+			t[s].Lo = 1 << s
+		} else {
+			t[s].Hi = 1 << (s - 64)
+		}
+	}
+	return t
+}()
+
 // Has tells whether s is in the set.
 func (b Bitboard) Has(s Square) bool {
-	if s < 64 {
-		return b.Lo>>s&1 != 0
-	}
-	return b.Hi>>(s-64)&1 != 0
+	m := &squareBB[s]
+	return b.Lo&m.Lo|b.Hi&m.Hi != 0
 }
 
 // toggle adds or removes s.
 func (b *Bitboard) toggle(s Square) {
-	if s < 64 {
-		b.Lo ^= 1 << s
-	} else {
-		b.Hi ^= 1 << (s - 64)
-	}
+	m := &squareBB[s]
+	b.Lo ^= m.Lo
+	b.Hi ^= m.Hi
 }
 
 // set adds s.
 func (b *Bitboard) set(s Square) {
-	if s < 64 {
-		b.Lo |= 1 << s
-	} else {
-		b.Hi |= 1 << (s - 64)
-	}
+	m := &squareBB[s]
+	b.Lo |= m.Lo
+	b.Hi |= m.Hi
 }
 
 // IsEmpty tells whether the set is empty.
