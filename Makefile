@@ -4,7 +4,7 @@ BIN     := bin/ucci
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: build run test test-race vet bench perft-deep clean
+.PHONY: build run test test-race vet bench instructions perft-deep clean
 
 build:
 	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/ucci
@@ -25,6 +25,11 @@ test: vet
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 3x ./bench/
 	./$(BIN) bench
+
+# Instructions per node of the bench under cachegrind (needs valgrind): a
+# speed figure that does not move with the machine's load.
+instructions:
+	./bench/instructions.sh $(or $(DEPTH),9)
 
 # Every perft row, however deep (about 20 minutes on one core).
 perft-deep:
