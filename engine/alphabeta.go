@@ -469,7 +469,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		// picker already skips such captures; this catches the table move.
 		// Tested before legality, which is dearer; out of check no count is
 		// kept.)
-		if !inCheck && standPat+int(evalParams[paramMaterial+int(m.Captured().Type())].eg)+qsDeltaMargin <= alpha {
+		if !inCheck && standPat+deltaGain(m)+qsDeltaMargin <= alpha {
 			continue
 		}
 		if !mp.legal && !p.IsLegal(m) {

@@ -103,7 +103,7 @@ func (mp *movePicker) next() Move {
 			for mp.cur < mp.list.Count {
 				m := mp.list.Moves[mp.cur]
 				mp.cur++
-				if m == mp.ttMove || int(evalParams[paramMaterial+int(m.Captured().Type())].eg) <= mp.deltaLimit {
+				if m == mp.ttMove || deltaGain(m) <= mp.deltaLimit {
 					continue
 				}
 				if !p.captureIsSafe(m) {
@@ -205,12 +205,16 @@ func (mp *movePicker) next() Move {
 	}
 }
 
+// deltaGain is the most a capture can gain for delta pruning: the captured
+// piece's end-game material value.
+func deltaGain(m Move) int { return int(evalParams[paramMaterial+int(m.Captured().Type())].eg) }
+
 // dropDeltaPruned removes the captures the delta limit would skip, before
 // they are scored and sorted (alpha only rises, so they stay skipped).
 func (mp *movePicker) dropDeltaPruned() {
 	n := 0
 	for _, m := range mp.list.Moves[:mp.list.Count] {
-		if int(evalParams[paramMaterial+int(m.Captured().Type())].eg) > mp.deltaLimit {
+		if deltaGain(m) > mp.deltaLimit {
 			mp.list.Moves[n] = m
 			n++
 		}
