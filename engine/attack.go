@@ -132,8 +132,9 @@ type kingSafety struct {
 	leave Bitboard
 	// land: out of check, the empty points between the general and an enemy
 	// cannon with nothing between (a piece there becomes a screen); in
-	// check, the checking pieces, the points between a checking chariot,
-	// cannon or general and the general, and the legs of checking horses.
+	// check, the checking pieces (and every enemy soldier), the points
+	// between a checking chariot, cannon or general and the general, and the
+	// legs of checking horses.
 	land Bitboard
 	// valid tells whether leave and land have been computed for the current
 	// position (they are computed on the first legality test).
@@ -196,35 +197,11 @@ func (p *Position) computeSafety() {
 		}
 	}
 	if p.inCheck {
-		// Checking soldiers can only be taken.
-		pawn := MakePiece(them, Pawn)
-		for _, s := range pawnCheckPoints(k, us) {
-			if s != NoSquare && p.board[s] == pawn {
-				p.safety.land.set(s)
-			}
-		}
+		// A checking soldier can only be taken. Every enemy soldier is
+		// marked (land may hold more than the checkers; those moves are
+		// then played to decide), which spares working out which one checks.
+		p.safety.land = p.safety.land.or(p.pieces[MakePiece(them, Pawn)])
 	}
-}
-
-// pawnCheckPoints returns the points from which an enemy soldier attacks
-// the general of colour c on k (NoSquare where there is none): in front of
-// it, and beside it on the general's side of the river (where an enemy
-// soldier has always crossed).
-func pawnCheckPoints(k Square, c Color) [3]Square {
-	pts := [3]Square{NoSquare, NoSquare, NoSquare}
-	f, r := k.File(), k.Rank()
-	if c == Red && r+1 < NumRanks {
-		pts[0] = k + NumFiles
-	} else if c == Black && r > 0 {
-		pts[0] = k - NumFiles
-	}
-	if f > 0 {
-		pts[1] = k - 1
-	}
-	if f+1 < NumFiles {
-		pts[2] = k + 1
-	}
-	return pts
 }
 
 // safetyLine fills the safety sets for one line from the general on k: s1,
