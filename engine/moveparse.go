@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+
+	"github.com/goxq/ucci/internal/quote"
 )
 
 // Errors of ParseMove.
@@ -15,12 +17,12 @@ var (
 // it if it is legal in the position.
 func (p *Position) ParseMove(s string) (Move, error) {
 	if len(s) != 4 {
-		return NoMove, fmt.Errorf("%w: %q", ErrMoveSyntax, s)
+		return NoMove, fmt.Errorf("%w: %s", ErrMoveSyntax, quote.Input(s))
 	}
 	from, ok1 := ParseSquare(s[:2])
 	to, ok2 := ParseSquare(s[2:])
 	if !ok1 || !ok2 {
-		return NoMove, fmt.Errorf("%w: %q", ErrMoveSyntax, s)
+		return NoMove, fmt.Errorf("%w: %s", ErrMoveSyntax, quote.Input(s))
 	}
 	m := p.moveFromSquares(from, to)
 	if m == NoMove || !p.IsPseudoLegal(m) || !p.IsLegal(m) {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/goxq/ucci/internal/quote"
 )
 
 // Limits on what Parse accepts, so that sums of clock times cannot overflow.
@@ -45,21 +47,21 @@ func Parse(s string) (Control, error) {
 	}
 	if c, ok, err := lookupName(text); ok || err != nil {
 		if err != nil {
-			return Control{}, fmt.Errorf("timeman: time control %q: %w", s, err)
+			return Control{}, fmt.Errorf("timeman: time control %s: %w", quote.Input(s), err)
 		}
 		return c, nil
 	}
 	redText, blackText, asym := strings.Cut(text, ",")
 	red, err := parseSide(redText)
 	if err != nil {
-		return Control{}, fmt.Errorf("timeman: time control %q: %w", s, err)
+		return Control{}, fmt.Errorf("timeman: time control %s: %w", quote.Input(s), err)
 	}
 	if !asym {
 		return Control{Red: red, Black: red}, nil
 	}
 	black, err := parseSide(blackText)
 	if err != nil {
-		return Control{}, fmt.Errorf("timeman: time control %q: black: %w", s, err)
+		return Control{}, fmt.Errorf("timeman: time control %s: black: %w", quote.Input(s), err)
 	}
 	return Control{Red: red, Black: black}, nil
 }
@@ -70,7 +72,7 @@ func Parse(s string) (Control, error) {
 func ParseSeconds(s string) (time.Duration, error) {
 	d, err := parseSeconds(strings.TrimSpace(s))
 	if err != nil {
-		return 0, fmt.Errorf("timeman: seconds %q: %w", s, err)
+		return 0, fmt.Errorf("timeman: seconds %s: %w", quote.Input(s), err)
 	}
 	return d, nil
 }
@@ -95,7 +97,7 @@ func parseSide(text string) (Schedule, error) {
 	if hasCap {
 		d, err := parseSeconds(capText)
 		if err != nil {
-			return Schedule{}, fmt.Errorf("move cap %q: %w", capText, err)
+			return Schedule{}, fmt.Errorf("move cap %s: %w", quote.Input(capText), err)
 		}
 		if d == 0 {
 			return Schedule{}, errors.New("move cap must be positive")
@@ -113,10 +115,10 @@ func parseSide(text string) (Schedule, error) {
 	for i, part := range parts {
 		p, err := parsePeriod(part)
 		if err != nil {
-			return Schedule{}, fmt.Errorf("period %d %q: %w", i+1, part, err)
+			return Schedule{}, fmt.Errorf("period %d %s: %w", i+1, quote.Input(part), err)
 		}
 		if p.Moves == 0 && i < len(parts)-1 {
-			return Schedule{}, fmt.Errorf("period %d %q: only the last period may be sudden death (no MOVES/)", i+1, part)
+			return Schedule{}, fmt.Errorf("period %d %s: only the last period may be sudden death (no MOVES/)", i+1, quote.Input(part))
 		}
 		sch.Periods[i] = p
 	}
@@ -140,13 +142,13 @@ func parsePeriod(text string) (Period, error) {
 	baseText, incText, hasInc := strings.Cut(text, "+")
 	base, err := parseSeconds(baseText)
 	if err != nil {
-		return Period{}, fmt.Errorf("base %q: %w", baseText, err)
+		return Period{}, fmt.Errorf("base %s: %w", quote.Input(baseText), err)
 	}
 	p.Base = base
 	if hasInc {
 		inc, err := parseSeconds(incText)
 		if err != nil {
-			return Period{}, fmt.Errorf("increment %q: %w", incText, err)
+			return Period{}, fmt.Errorf("increment %s: %w", quote.Input(incText), err)
 		}
 		p.Inc = inc
 	}
@@ -162,11 +164,11 @@ func parseMoves(text string) (int, error) {
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		if c < '0' || c > '9' {
-			return 0, fmt.Errorf("move count %q is not a whole number", text)
+			return 0, fmt.Errorf("move count %s is not a whole number", quote.Input(text))
 		}
 		n = n*10 + int(c-'0')
 		if n > MaxPeriodMoves {
-			return 0, fmt.Errorf("move count %q is above %d", text, MaxPeriodMoves)
+			return 0, fmt.Errorf("move count %s is above %d", quote.Input(text), MaxPeriodMoves)
 		}
 	}
 	if n == 0 {
