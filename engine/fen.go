@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/goxq/ucci/internal/quote"
 )
 
 // StartFEN is the standard start position.
@@ -131,7 +133,7 @@ func (p *Position) parseFEN(fen string) error {
 		p.side = Black
 		p.key ^= zobristSide
 	default:
-		return fmt.Errorf("%w: %q (want w or b)", ErrFENSide, fields[1])
+		return fmt.Errorf("%w: %s (want w or b)", ErrFENSide, quote.Input(fields[1]))
 	}
 	p.readCounters(fields[2:])
 	return p.validate()
@@ -139,6 +141,8 @@ func (p *Position) parseFEN(fen string) error {
 
 // readCounters takes the natural-limit counter and the move number from the
 // trailing FEN fields when they are numbers; anything else there is ignored.
+// The counter is taken as it is (saturating far beyond any limit): a FEN at
+// or past the natural limit is a position the game has already drawn.
 func (p *Position) readCounters(rest []string) {
 	if len(rest) < 4 {
 		return
@@ -148,7 +152,7 @@ func (p *Position) readCounters(rest []string) {
 	if err1 != nil || err2 != nil {
 		return
 	}
-	p.rule60 = int16(min(max(half, 0), 119))
+	p.rule60 = int16(min(max(half, 0), maxRule60))
 	p.fullmove = max(min(full, 1<<20), 1)
 }
 

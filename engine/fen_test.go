@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"strconv"
 	"testing"
 )
 
@@ -44,8 +45,27 @@ func TestFENVariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Rule60() != 119 || p.Fullmove() != 7 || p.SideToMove() != Black {
+	if p.Rule60() != 250 || p.Fullmove() != 7 || p.SideToMove() != Black {
 		t.Errorf("counters: rule60 %d fullmove %d side %v", p.Rule60(), p.Fullmove(), p.SideToMove())
+	}
+}
+
+// TestFENCounterAtTheNaturalLimit: a half-move field at or past the limit is
+// taken as it is, so the referee sees the natural-limit draw (it used to be
+// clamped to 119 and the game went on).
+func TestFENCounterAtTheNaturalLimit(t *testing.T) {
+	const board = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - "
+	for _, c := range []struct {
+		half int
+		want Reason
+	}{{119, ReasonNone}, {120, NaturalLimit}, {500, NaturalLimit}, {99999, NaturalLimit}} {
+		g, err := NewGame(board+strconv.Itoa(c.half)+" 1", RulesCXA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := g.Verdict(); v.Reason != c.want {
+			t.Errorf("half-move field %d: verdict %v, want %v", c.half, v.Reason, c.want)
+		}
 	}
 }
 

@@ -258,8 +258,14 @@ func (p *Position) advanceRule60(us Color) {
 		}
 		return
 	}
-	p.rule60++
+	if p.rule60 < maxRule60 {
+		p.rule60++
+	}
 }
+
+// maxRule60 is where the natural-limit counter saturates: far beyond any
+// limit, and a game of any length cannot wrap it around.
+const maxRule60 = 1<<15 - 1
 
 // UnmakeMove takes back the last move, which must be m.
 func (p *Position) UnmakeMove(m Move) {

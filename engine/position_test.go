@@ -138,3 +138,27 @@ func TestPlayGameMoveCompactsHistory(t *testing.T) {
 		t.Error("the repetition filter does not count the remembered history")
 	}
 }
+
+// TestNaturalLimitCounterSaturates: a game far longer than any limit
+// without a capture keeps its counter at the top instead of wrapping
+// around to a negative count (which made the engine forget the limit).
+func TestNaturalLimitCounterSaturates(t *testing.T) {
+	p, err := NewPosition("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shuffle := []string{"a1a2", "e9f9", "a2a1", "f9e9"}
+	for i := range 40_000 {
+		m, err := p.ParseMove(shuffle[i%len(shuffle)])
+		if err != nil {
+			t.Fatalf("ply %d: %v", i, err)
+		}
+		p.PlayGameMove(m)
+		if p.Rule60() < 0 {
+			t.Fatalf("ply %d: counter wrapped to %d", i, p.Rule60())
+		}
+	}
+	if p.Rule60() != maxRule60 {
+		t.Fatalf("counter %d after 40,000 quiet plies, want %d", p.Rule60(), maxRule60)
+	}
+}
