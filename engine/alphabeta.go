@@ -98,7 +98,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			p.MakeNullMove()
 			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			p.UnmakeNullMove()
-			if w.s.stop.Load() {
+			if w.stopped() {
 				return 0
 			}
 			if score >= beta {
@@ -134,7 +134,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		f.excluded = ttMove
 		v := w.search(singularBeta-1, singularBeta, (depth-1)/2, ply, cutNode)
 		f.excluded = NoMove
-		if w.s.stop.Load() {
+		if w.stopped() {
 			return 0
 		}
 		switch {
@@ -227,7 +227,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 		p.UnmakeMove(m)
-		if w.s.stop.Load() {
+		if w.stopped() {
 			return 0
 		}
 		if quiet {
@@ -291,7 +291,7 @@ func (w *worker) enterNode(ply int) bool {
 	if ply > w.selDepth {
 		w.selDepth = ply
 	}
-	return !w.s.stop.Load()
+	return !w.stopped()
 }
 
 // lateMoveLimit is the number of quiet moves searched at low depth before
@@ -480,7 +480,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		p.MakeMove(m)
 		score := -w.qsearch(-beta, -alpha, ply+1)
 		p.UnmakeMove(m)
-		if w.s.stop.Load() {
+		if w.stopped() {
 			return 0
 		}
 		if score > best {

@@ -3,42 +3,8 @@ package engine
 import (
 	"math/rand/v2"
 	"os"
-	"strings"
 	"testing"
 )
-
-// colourFlip returns the FEN of the position with colours swapped and the
-// board turned around (Red becomes Black), same side to move in the new colours.
-func colourFlip(p *Position) string {
-	var b strings.Builder
-	for r := 0; r < NumRanks; r++ {
-		empty := 0
-		for f := 0; f < NumFiles; f++ {
-			pc := p.Board(MakeSquare(f, r))
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte((pc ^ 8).Letter())
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if r < NumRanks-1 {
-			b.WriteByte('/')
-		}
-	}
-	if p.SideToMove() == Red {
-		b.WriteString(" b")
-	} else {
-		b.WriteString(" w")
-	}
-	return b.String()
-}
 
 // randomPositions plays random legal games from the perft positions.
 func randomPositions(t *testing.T, n int) []*Position {
@@ -64,10 +30,7 @@ func randomPositions(t *testing.T, n int) []*Position {
 func TestEvaluationSymmetry(t *testing.T) {
 	for _, p := range randomPositions(t, 500) {
 		v := p.Evaluate()
-		flipped, err := NewPosition(colourFlip(p))
-		if err != nil {
-			t.Fatalf("flip of %s: %v", p.FEN(), err)
-		}
+		flipped := p.ColourFlipped()
 		if fv := flipped.Evaluate(); fv != v {
 			t.Errorf("%s: %d, colour-flipped %s: %d", p.FEN(), v, flipped.FEN(), fv)
 		}

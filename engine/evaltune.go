@@ -56,6 +56,12 @@ func EvalFeatures(pos *Position, coef []int32) (phase int) {
 	return int(tr.phase)
 }
 
+// termNames names the single-weight parameters from firstKnowledge on, in
+// their order in evalParams.
+var termNames = [numEvalParams - firstKnowledge]string{"rook mobility", "cannon mobility", "horse mobility",
+	"horse trapped", "advisor shortage", "elephant shortage", "empty-head cannon", "cannon pin", "advisor pair",
+	"elephant pair", "pawn pair", "palace attacker", "tempo"}
+
 // paramGroup names a run of parameters for FormatParams.
 type paramGroup struct {
 	start, n int
@@ -73,10 +79,7 @@ func paramGroups() []paramGroup {
 		}
 		g = append(g, paramGroup{paramPST + t*pstHalf, pstHalf, title, 5})
 	}
-	extras := []string{"rook mobility", "cannon mobility", "horse mobility", "horse trapped", "advisor shortage",
-		"elephant shortage", "empty-head cannon", "cannon pin", "advisor pair", "elephant pair", "pawn pair",
-		"palace attacker", "tempo"}
-	for i, n := range extras {
+	for i, n := range termNames {
 		g = append(g, paramGroup{paramRookMobility + i, 1, n, 1})
 	}
 	return g

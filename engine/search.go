@@ -28,6 +28,9 @@ type Limits struct {
 	BanMoves []Move
 	// MultiPV is the number of best lines to find (at least 1).
 	MultiPV int
+	// Mate ends the search as soon as a mate in Mate moves or fewer is
+	// proven (0 = no such limit); the other limits still apply.
+	Mate int
 }
 
 // Bound tells whether a reported score is exact or a bound.
@@ -40,7 +43,8 @@ const (
 	BoundUpper
 )
 
-// Info is one progress report of a search.
+// Info is one progress report of a search: a line (MultiPV >= 1) or, when
+// CurrMove is set, the root move now being searched.
 type Info struct {
 	Depth, SelDepth int
 	MultiPV         int // 1-based line number
@@ -50,6 +54,8 @@ type Info struct {
 	Time            time.Duration
 	Hashfull        int
 	PV              []Move
+	CurrMove        Move
+	CurrMoveNumber  int // 1-based
 }
 
 // Result is the outcome of a search.
@@ -118,6 +124,11 @@ func (s *Searcher) Threads() int { return s.threads }
 
 // ResizeHash reallocates the transposition table.
 func (s *Searcher) ResizeHash(mb int) { s.tt.Resize(mb) }
+
+// PrepareHash maps the table's memory now rather than during the first
+// search (see tt.Table.Prefault); the engine calls it when its options have
+// settled (isready), and Go calls it too. Not during a search.
+func (s *Searcher) PrepareHash() { s.tt.Prefault() }
 
 // HashMB returns the table size.
 func (s *Searcher) HashMB() int { return s.tt.SizeMB() }
@@ -201,6 +212,7 @@ func (s *Searcher) Go(pos *Position, lim Limits, report func(Info)) func() Resul
 	s.ponder.Store(lim.Ponder)
 	s.timer.Start(budget, lim.Ponder)
 	s.running.Store(true)
+	s.tt.Prefault()
 	s.tt.NewSearch()
 	roots := s.rootMoves(pos, &lim)
 	for _, w := range s.workers {

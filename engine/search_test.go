@@ -121,3 +121,28 @@ func TestDeterministicSingleThread(t *testing.T) {
 		t.Errorf("two runs differ: %+v vs %+v", a, b)
 	}
 }
+
+// TestStopAtOnceStillSearchesDepthOne: a search stopped before it began
+// (the first search of a process, a GUI's immediate stop) still finishes
+// its first iteration, so the move played has been searched: here it takes
+// the hanging chariot instead of the first generated move.
+func TestStopAtOnceStillSearchesDepthOne(t *testing.T) {
+	pos, err := NewPosition("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/r8/RNBAKABNR w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	take, _ := pos.ParseMove("a0a1")
+	for _, threads := range []int{1, 2} {
+		for range 20 {
+			s := NewSearcher(1)
+			s.SetThreads(threads)
+			s.Stop()
+			wait := s.Go(pos, Limits{Infinite: true}, nil)
+			s.Stop()
+			r := wait()
+			if r.Depth < 1 || r.BestMove != take {
+				t.Fatalf("%d threads: stopped at once: %v at depth %d, want a0a1 at depth 1 or more", threads, r.BestMove, r.Depth)
+			}
+		}
+	}
+}

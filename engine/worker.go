@@ -42,6 +42,9 @@ type worker struct {
 	nodes          uint64
 	nodesShared    atomic.Uint64
 	nullDisabled   int
+	reportFn       func(Info) // the main worker's progress callback, nil for helpers
+	start          time.Time
+	reportedBest   Move // first move of the last multipv 1 line reported
 }
 
 // lmrTable[depth][moveNumber] is the late-move reduction in plies.
@@ -91,10 +94,11 @@ var idleSleep = [4]time.Duration{0, time.Millisecond, 3 * time.Millisecond, 10 *
 // maxSearchDepth is the deepest iteration.
 const maxSearchDepth = MaxPly - 8
 
-// iterate runs iterative deepening. The main worker (report != nil or id 0)
-// reports, manages time and stops the helpers when it is done.
+// iterate runs iterative deepening. The main worker (id 0) reports through
+// report (when not nil) and manages time; the helpers run until stopped.
 func (w *worker) iterate(report func(Info), start time.Time) {
 	s := w.s
+	w.reportFn, w.start, w.reportedBest = report, start, NoMove
 	lim := &s.limits
 	maxDepth := maxSearchDepth
 	if lim.Depth > 0 {
@@ -106,17 +110,22 @@ func (w *worker) iterate(report func(Info), start time.Time) {
 		w.rootDepth = depth
 		for w.pvIdx = 0; w.pvIdx < multiPV; w.pvIdx++ {
 			w.selDepth = 0
-			w.aspiration(depth, report, start)
-			if s.stop.Load() {
+			w.aspiration(depth, multiPV)
+			if w.stopped() {
 				break
 			}
-			if main && report != nil {
-				sortRootMoves(w.roots[:multiPV])
-				w.report(report, depth, start, w.pvIdx+1)
-			}
 		}
-		if s.stop.Load() {
+		if w.stopped() {
+			if main && w.reportFn != nil {
+				w.reportInterrupted(depth)
+			}
 			break
+		}
+		// The lines are searched best first, but a later line may come
+		// out better (search instability): order them, then print them.
+		sortRootMoves(w.roots[:multiPV])
+		if main && w.reportFn != nil {
+			w.reportLines(depth, multiPV)
 		}
 		w.completedDepth = depth
 		for i := range w.roots {
@@ -133,6 +142,9 @@ func (w *worker) iterate(report func(Info), start time.Time) {
 		}
 		if !lim.Infinite && !s.ponder.Load() && IsMateScore(best.score) && 2*abs(MateDistance(best.score)) <= depth {
 			break
+		}
+		if lim.Mate > 0 && best.score >= ScoreMateBound && MateDistance(best.score) <= lim.Mate {
+			break // go mate N: a mate in N or fewer is proven
 		}
 	}
 	w.nodesShared.Store(w.nodes)
@@ -154,8 +166,7 @@ func abs(x int) int {
 
 // aspiration searches the root with a window around the previous score,
 // widening it on failure.
-func (w *worker) aspiration(depth int, report func(Info), start time.Time) {
-	s := w.s
+func (w *worker) aspiration(depth, multiPV int) {
 	prev := w.roots[w.pvIdx].prevScore
 	alpha, beta := -ScoreInfinite, ScoreInfinite
 	delta := aspirationWindow
@@ -165,20 +176,23 @@ func (w *worker) aspiration(depth int, report func(Info), start time.Time) {
 	for {
 		score := w.searchRoot(alpha, beta, depth)
 		sortRootMoves(w.roots[w.pvIdx:])
-		if s.stop.Load() {
+		if w.stopped() {
 			return
 		}
+		// Bounds are shown in long single-line searches only: with several
+		// lines, each iteration prints its lines together.
+		showBound := w.reportFn != nil && multiPV == 1 && time.Since(w.start) > 3*time.Second
 		switch {
 		case score <= alpha:
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -ScoreInfinite)
-			if report != nil && time.Since(start) > 3*time.Second {
-				w.reportBound(report, depth, start, BoundUpper, score)
+			if showBound {
+				w.reportBound(depth, BoundUpper, score)
 			}
 		case score >= beta:
 			beta = min(score+delta, ScoreInfinite)
-			if report != nil && time.Since(start) > 3*time.Second {
-				w.reportBound(report, depth, start, BoundLower, score)
+			if showBound {
+				w.reportBound(depth, BoundLower, score)
 			}
 		default:
 			return
@@ -197,6 +211,9 @@ func (w *worker) searchRoot(alpha, beta, depth int) int {
 	for i := w.pvIdx; i < len(w.roots); i++ {
 		rm := &w.roots[i]
 		m := rm.move
+		if w.reportFn != nil {
+			w.reportCurrMove(m, i+1)
+		}
 		f.move = m
 		p.MakeMove(m)
 		w.nodes++
@@ -222,7 +239,7 @@ func (w *worker) searchRoot(alpha, beta, depth int) int {
 			}
 		}
 		p.UnmakeMove(m)
-		if w.s.stop.Load() {
+		if w.stopped() {
 			return best
 		}
 		if i == w.pvIdx || score > alpha {
@@ -248,31 +265,79 @@ func (w *worker) searchRoot(alpha, beta, depth int) int {
 	return best
 }
 
+// reportLines sends the info lines of a completed iteration, best first.
+func (w *worker) reportLines(depth, lines int) {
+	for n := 1; n <= lines; n++ {
+		w.report(depth, n)
+	}
+}
+
+// reportInterrupted sends the lines of an iteration cut short when its
+// best move differs from the one last printed, so that the move played is
+// always the first move of the last multipv 1 line. Only the lines this
+// iteration finished are sent (w.pvIdx of them), or the first line alone
+// when it was replaced by a better move before the stop.
+func (w *worker) reportInterrupted(depth int) {
+	done := w.pvIdx
+	if done == 0 {
+		if w.roots[0].score == -ScoreInfinite {
+			return
+		}
+		done = 1
+	}
+	sortRootMoves(w.roots[:done])
+	if w.roots[0].move != w.reportedBest {
+		w.reportLines(depth, done)
+	}
+}
+
 // report sends the info line of multiPV line number n.
-func (w *worker) report(report func(Info), depth int, start time.Time, n int) {
+func (w *worker) report(depth, n int) {
 	w.nodesShared.Store(w.nodes)
 	rm := &w.roots[n-1]
 	score := rm.score
 	if score == -ScoreInfinite {
 		score = rm.prevScore
 	}
-	report(Info{
+	if n == 1 {
+		w.reportedBest = rm.move
+	}
+	w.reportFn(Info{
 		Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: n, Score: score,
-		Nodes: w.s.nodes(), Time: time.Since(start), Hashfull: w.s.tt.Hashfull(),
+		Nodes: w.s.nodes(), Time: time.Since(w.start), Hashfull: w.s.tt.Hashfull(),
 		PV: rm.pv[:rm.pvLen],
 	})
 }
 
 // reportBound sends an info line for an aspiration failure.
-func (w *worker) reportBound(report func(Info), depth int, start time.Time, b Bound, score int) {
+func (w *worker) reportBound(depth int, b Bound, score int) {
 	w.nodesShared.Store(w.nodes)
 	rm := &w.roots[w.pvIdx]
-	report(Info{
+	if w.pvIdx == 0 {
+		w.reportedBest = rm.move
+	}
+	w.reportFn(Info{
 		Depth: depth, SelDepth: max(w.selDepth, depth), MultiPV: w.pvIdx + 1, Score: score, Bound: b,
-		Nodes: w.s.nodes(), Time: time.Since(start), Hashfull: w.s.tt.Hashfull(),
+		Nodes: w.s.nodes(), Time: time.Since(w.start), Hashfull: w.s.tt.Hashfull(),
 		PV: rm.pv[:rm.pvLen],
 	})
 }
+
+// reportCurrMove tells which root move is being searched (after the first
+// second of a search, to keep short searches quiet).
+func (w *worker) reportCurrMove(m Move, number int) {
+	if time.Since(w.start) < currMoveDelay {
+		return
+	}
+	w.reportFn(Info{Depth: w.rootDepth, CurrMove: m, CurrMoveNumber: number, Nodes: w.s.nodes(), Time: time.Since(w.start)})
+}
+
+// currMoveDelay is how long a search runs before it reports its root moves.
+const currMoveDelay = time.Second
+
+// stopped tells whether the search must unwind. The first iteration always
+// completes, so that the move played has been searched.
+func (w *worker) stopped() bool { return w.completedDepth > 0 && w.s.stop.Load() }
 
 // checkStop publishes the node count and, on the main worker, applies the
 // node and time limits.

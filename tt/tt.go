@@ -91,6 +91,7 @@ func init() {
 type Table struct {
 	buckets []bucket
 	age     atomic.Uint32
+	faulted bool // Prefault has run since the last Resize
 }
 
 // New returns a table of about mb megabytes (at least one bucket).
@@ -100,11 +101,31 @@ func New(mb int) *Table {
 	return t
 }
 
-// Resize reallocates the table to about mb megabytes and empties it.
+// Resize reallocates the table to about mb megabytes and empties it. The
+// memory is left untouched, so the system maps it only when it is first
+// written: see Prefault.
 func (t *Table) Resize(mb int) {
 	n := max(uint64(mb)<<20/uint64(unsafe.Sizeof(bucket{})), 1)
 	t.buckets = allocBuckets(n)
 	t.age.Store(0)
+	t.faulted = false
+}
+
+// PrefaultLimit is the most of a table that Prefault writes.
+const PrefaultLimit = 512 << 20
+
+// Prefault writes the table's memory once (up to PrefaultLimit bytes), so
+// that the system maps it now and not during the first search, whose first
+// iteration would otherwise wait for the page faults of its probes (with
+// huge pages, the zeroing of most of a small table). Only the first call
+// after Resize does anything. It must not run during a search.
+func (t *Table) Prefault() {
+	if t.faulted {
+		return
+	}
+	t.faulted = true
+	n := min(uint64(len(t.buckets)), PrefaultLimit/uint64(unsafe.Sizeof(bucket{})))
+	clear(t.buckets[:n])
 }
 
 // SizeMB returns the table size in megabytes.
@@ -116,6 +137,7 @@ func (t *Table) SizeMB() int {
 func (t *Table) Clear() {
 	clear(t.buckets)
 	t.age.Store(0)
+	t.faulted = true
 }
 
 // NewSearch ages the table: entries from earlier searches become the first
