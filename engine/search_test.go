@@ -127,11 +127,11 @@ func TestDeterministicSingleThread(t *testing.T) {
 // its first iteration, so the move played has been searched: here it takes
 // the hanging chariot instead of the first generated move.
 func TestStopAtOnceStillSearchesDepthOne(t *testing.T) {
-	pos, err := NewPosition("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/r8/RNBAKABNR w - - 0 1")
+	pos, err := NewPosition("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/8r/RNBAKABNR w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	take, _ := pos.ParseMove("a0a1")
+	take, _ := pos.ParseMove("i0i1")
 	for _, threads := range []int{1, 2} {
 		for range 20 {
 			s := NewSearcher(1)
@@ -141,7 +141,7 @@ func TestStopAtOnceStillSearchesDepthOne(t *testing.T) {
 			s.Stop()
 			r := wait()
 			if r.Depth < 1 || r.BestMove != take {
-				t.Fatalf("%d threads: stopped at once: %v at depth %d, want a0a1 at depth 1 or more", threads, r.BestMove, r.Depth)
+				t.Fatalf("%d threads: stopped at once: %v at depth %d, want i0i1 at depth 1 or more", threads, r.BestMove, r.Depth)
 			}
 		}
 	}

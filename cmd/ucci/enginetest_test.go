@@ -130,10 +130,12 @@ func (e *engineProc) answerWithin(d time.Duration) string {
 	}
 }
 
-// noBestMove reads lines for d and fails on a bestmove (info lines are fine).
-func (e *engineProc) noBestMove(d time.Duration) {
+// noBestMove reads lines for d and fails on a bestmove (info lines are
+// fine); it returns the lines read.
+func (e *engineProc) noBestMove(d time.Duration) []string {
 	e.t.Helper()
 	deadline := time.After(d)
+	var read []string
 	for {
 		select {
 		case l := <-e.lines:
@@ -141,8 +143,9 @@ func (e *engineProc) noBestMove(d time.Duration) {
 			if strings.HasPrefix(l, "bestmove") || l == "nobestmove" {
 				e.t.Fatalf("premature %q", l)
 			}
+			read = append(read, l)
 		case <-deadline:
-			return
+			return read
 		}
 	}
 }

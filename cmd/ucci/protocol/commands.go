@@ -8,6 +8,7 @@ import (
 
 	"github.com/goxq/ucci/book"
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/tt"
 )
 
@@ -47,7 +48,7 @@ func (s *Session) setHash(v string) error {
 	}
 	if limit := maxHashMB(); mb > limit {
 		mb = limit
-		err = fmt.Errorf("%q MB is more than half the memory, using %d MB", v, limit)
+		err = fmt.Errorf("%s MB is more than half the memory, using %d MB", quote.Input(v), limit)
 	}
 	if mb != s.searcher.HashMB() {
 		s.searcher.ResizeHash(mb)
@@ -86,7 +87,7 @@ func (s *Session) setLogFile(v string) error {
 	s.log, s.logFile = openLog(v)
 	s.out.log = &s.log
 	if v != "" && s.logFile == nil {
-		return fmt.Errorf("cannot open %q", v)
+		return fmt.Errorf("cannot open %s", quote.Input(v))
 	}
 	return nil
 }
@@ -114,7 +115,7 @@ var errNoPosition = errors.New("expected fen or startpos")
 // parsePosition reads "fen FEN... [moves ...]" or "startpos [moves ...]".
 // It returns the position after the legal prefix of the move list and a
 // description of what was dropped; a nil position means the FEN was unusable.
-func parsePosition(tok []string) (*engine.Position, string, error) {
+func (s *Session) parsePosition(tok []string) (*engine.Position, string, error) {
 	if len(tok) == 0 {
 		return nil, "", errNoPosition
 	}
@@ -143,7 +144,7 @@ func parsePosition(tok []string) (*engine.Position, string, error) {
 	}
 	moves := tok[i+1:]
 	for j, mv := range moves {
-		m, err := pos.ParseMove(mv)
+		m, err := s.parseMove(pos, mv)
 		if err != nil {
 			return pos, fmt.Sprintf("move %d (%s): %v; it and the %d moves after it were ignored", j+1, truncate(mv, 12), err, len(moves)-j-1), nil
 		}
@@ -155,7 +156,7 @@ func parsePosition(tok []string) (*engine.Position, string, error) {
 // setPosition handles position (and bare fen/startpos lines).
 func (s *Session) setPosition(tok []string) {
 	s.banMoves = s.banMoves[:0]
-	pos, dropped, err := parsePosition(tok)
+	pos, dropped, err := s.parsePosition(tok)
 	if err != nil {
 		s.pos, s.posErr = nil, err.Error()
 		s.reject("position rejected: " + err.Error())
@@ -174,7 +175,7 @@ func (s *Session) setBanMoves(tok []string) {
 		return
 	}
 	for _, mv := range tok {
-		m, err := s.pos.ParseMove(mv)
+		m, err := s.parseMove(s.pos, mv)
 		if err != nil {
 			s.reject("banmoves: " + err.Error())
 			continue
@@ -187,7 +188,7 @@ func (s *Session) setBanMoves(tok []string) {
 func (s *Session) probe(tok []string) {
 	pos := s.pos
 	if len(tok) > 0 {
-		p, _, err := parsePosition(tok)
+		p, _, err := s.parsePosition(tok)
 		if err != nil {
 			s.out.line("pophash")
 			return
@@ -206,7 +207,7 @@ func (s *Session) probe(tok []string) {
 	b := []byte("pophash")
 	if m := pos.MoveFromShort(e.Move); m != engine.NoMove && pos.IsPseudoLegal(m) && pos.IsLegal(m) {
 		b = append(b, " bestmove "...)
-		b = engine.AppendMove(b, m)
+		b = s.appendMove(b, m)
 	}
 	depth := strconv.Itoa(max(int(e.Depth), 0))
 	if e.Bound&tt.BoundLower != 0 {

@@ -9,6 +9,7 @@ import (
 	"github.com/goxq/ucci/book"
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/internal/quote"
 )
 
 // settings holds the option values.
@@ -175,6 +176,9 @@ var options = []option{
 		if !strings.EqualFold(v, "xiangqi") {
 			return fmt.Errorf("only xiangqi is played")
 		}
+		// A GUI that sets the variant speaks Fairy-Stockfish's generic UCI:
+		// ranks 1-10 until the next uci.
+		s.ranksFrom1 = s.dialect == dialectUCI
 		return nil
 	}},
 }
@@ -237,7 +241,7 @@ func setBool(dst *bool, v string) error {
 	case "false", "off", "0", "no":
 		*dst = false
 	default:
-		return fmt.Errorf("not a boolean: %q", v)
+		return fmt.Errorf("not a boolean: %s", quote.Input(v))
 	}
 	return nil
 }
@@ -254,13 +258,13 @@ func setInt(dst *int, v string, lo, hi int) error {
 				n = int64(hi)
 			}
 		} else {
-			return fmt.Errorf("not a number: %q", v)
+			return fmt.Errorf("not a number: %s", quote.Input(v))
 		}
 	}
 	c := min(max(n, int64(lo)), int64(hi))
 	*dst = int(c)
 	if c != n {
-		return fmt.Errorf("%q is out of range %d..%d, using %d", v, lo, hi, c)
+		return fmt.Errorf("%s is out of range %d..%d, using %d", quote.Input(v), lo, hi, c)
 	}
 	return nil
 }
@@ -272,5 +276,5 @@ func setCombo(dst *string, v string, vars []string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%q is not one of %s", v, strings.Join(vars, ", "))
+	return fmt.Errorf("%s is not one of %s", quote.Input(v), strings.Join(vars, ", "))
 }

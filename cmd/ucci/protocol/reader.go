@@ -6,7 +6,8 @@ import (
 	"io"
 )
 
-// maxLine is the longest input line accepted; longer lines are dropped.
+// maxLine is the longest input line accepted, without its line end;
+// longer lines are dropped.
 const maxLine = 1 << 20
 
 // inputLine is one line of input, or the end of input.
@@ -24,7 +25,8 @@ func readLines(r io.Reader, ch chan<- inputLine) {
 	tooLong := false
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if len(acc)+len(chunk) > maxLine {
+		// Room for the line end (CRLF) on top of maxLine bytes of text.
+		if len(acc)+len(chunk) > maxLine+2 {
 			tooLong = true
 			acc = acc[:0]
 		} else if !tooLong {
@@ -35,6 +37,10 @@ func readLines(r io.Reader, ch chan<- inputLine) {
 		}
 		if len(acc) > 0 || tooLong || err == nil {
 			line := bytes.TrimRight(acc, "\r\n")
+			tooLong = tooLong || len(line) > maxLine
+			if tooLong {
+				line = nil
+			}
 			ch <- inputLine{text: string(line), tooLong: tooLong}
 		}
 		acc = acc[:0]

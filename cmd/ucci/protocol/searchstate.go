@@ -35,19 +35,33 @@ type searchOutcome struct {
 func (st *searchState) report(s *Session) func(engine.Info) {
 	buf := make([]byte, 0, 1024)
 	return func(i engine.Info) {
+		if i.CurrMove != engine.NoMove {
+			s.out.lineBytes(s.formatCurrMove(buf[:0], &i))
+			return
+		}
 		if i.MultiPV >= 1 && i.MultiPV <= maxLines {
 			l := &st.lines[i.MultiPV-1]
 			*l = i
 			l.PV = append([]engine.Move(nil), i.PV...)
 		}
-		buf = formatInfo(buf[:0], &i, st.uci, s.set.multiPV > 1 || s.weakened())
+		buf = s.formatInfo(buf[:0], &i, st.uci, s.set.multiPV > 1 || s.weakened())
 		s.out.lineBytes(buf)
 	}
 }
 
+// formatCurrMove writes the root move being searched.
+func (s *Session) formatCurrMove(b []byte, i *engine.Info) []byte {
+	b = append(b, "info depth "...)
+	b = appendInt(b, int64(i.Depth))
+	b = append(b, " currmove "...)
+	b = s.appendMove(b, i.CurrMove)
+	b = append(b, " currmovenumber "...)
+	return appendInt(b, int64(i.CurrMoveNumber))
+}
+
 // formatInfo writes an info line: depth, seldepth, [multipv], score, nodes,
 // nps, time, hashfull, and the PV last.
-func formatInfo(b []byte, i *engine.Info, uci, multi bool) []byte {
+func (s *Session) formatInfo(b []byte, i *engine.Info, uci, multi bool) []byte {
 	b = append(b, "info depth "...)
 	b = appendInt(b, int64(i.Depth))
 	b = append(b, " seldepth "...)
@@ -86,7 +100,7 @@ func formatInfo(b []byte, i *engine.Info, uci, multi bool) []byte {
 		b = append(b, " pv"...)
 		for _, m := range i.PV {
 			b = append(b, ' ')
-			b = engine.AppendMove(b, m)
+			b = s.appendMove(b, m)
 		}
 	}
 	return b
@@ -148,10 +162,10 @@ func (s *Session) finishSearch(o searchOutcome) {
 		s.movesPlayed++
 	}
 	b := []byte("bestmove ")
-	b = engine.AppendMove(b, res.BestMove)
+	b = s.appendMove(b, res.BestMove)
 	if res.PonderMove != engine.NoMove {
 		b = append(b, " ponder "...)
-		b = engine.AppendMove(b, res.PonderMove)
+		b = s.appendMove(b, res.PonderMove)
 	}
 	if !st.uci && !o.fromBook && !pondered {
 		switch s.game.decide(res, st.drawOffered, s.drawThreshold(), s.pos) {

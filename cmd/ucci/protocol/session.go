@@ -34,14 +34,17 @@ type Config struct {
 
 // Session is one engine process's protocol state.
 type Session struct {
-	cfg      Config
-	out      *output
-	log      zerolog.Logger
-	logFile  *os.File
-	dialect  int
-	set      settings
-	searcher *engine.Searcher
-	hashMB   int
+	cfg     Config
+	out     *output
+	log     zerolog.Logger
+	logFile *os.File
+	dialect int
+	// ranksFrom1: moves are read and written with ranks 1-10 (a GUI set
+	// UCI_Variant, as Fairy-Stockfish's generic UCI does) until the next uci.
+	ranksFrom1 bool
+	set        settings
+	searcher   *engine.Searcher
+	hashMB     int
 
 	pos       *engine.Position // nil when the last position was unusable
 	posErr    string
@@ -126,15 +129,14 @@ func (s *Session) Run(r io.Reader) int {
 	}
 }
 
-// endOfInput treats a closed stdin as quit.
+// endOfInput treats a closed stdin as quit: a running search is stopped
+// and answered, then bye.
 func (s *Session) endOfInput() int {
 	if s.search != nil {
 		s.stopSearch()
 		s.finishSearch(<-s.search.done)
-		if s.quitting {
-			s.sayBye()
-		}
 	}
+	s.sayBye()
 	return 0
 }
 
@@ -174,12 +176,20 @@ func (s *Session) echo(kind, line string) {
 // reject reports a rejected input: info string in UCI, info message in UCCI.
 func (s *Session) reject(msg string) {
 	s.log.Warn().Msg(msg)
-	if s.dialect == dialectUCCI {
+	msg = truncate(msg, maxMessage)
+	switch s.dialect {
+	case dialectNone:
+		// Nothing may be printed before the hello command.
+	case dialectUCCI:
 		s.out.line("info message " + asciiOnly(msg))
-	} else {
+	default:
 		s.out.line("info string " + asciiOnly(msg))
 	}
 }
+
+// maxMessage bounds the length of a rejection message (inputs quoted in it
+// are cut shorter still).
+const maxMessage = 240
 
 // asciiOnly replaces non-ASCII and control characters, which legacy GUIs
 // cannot decode.
@@ -206,7 +216,7 @@ func (s *Session) handle(line string) {
 		switch cmd {
 		case "ucci":
 			s.dialect = dialectUCCI
-		case "uci", "position", "fen", "startpos":
+		case "uci", "ucicyclone", "position", "fen", "startpos":
 			s.dialect = dialectUCI
 		case "isready":
 			s.out.line("readyok")
@@ -214,15 +224,21 @@ func (s *Session) handle(line string) {
 		case "quit":
 			s.quitting = true
 			return
+		case "setoption":
+			// Before the hello command nothing may be printed: the option
+			// is applied, and a rejected value only logged.
+			s.setOption(line)
+			return
 		default:
 			s.log.Info().Str("ignored", line).Msg("before the hello command")
 			return
 		}
 	}
 	switch cmd {
-	case "ucci", "uci":
-		s.hello(cmd == "uci")
+	case "ucci", "uci", "ucicyclone":
+		s.hello(cmd != "ucci")
 	case "isready":
+		s.searcher.PrepareHash() // the options have settled: map the table now
 		s.out.line("readyok")
 	case "setoption":
 		s.setOption(line)
@@ -244,6 +260,12 @@ func (s *Session) handle(line string) {
 		s.probe(tok[1:])
 	case "newgame", "uccinewgame", "ucinewgame":
 		s.newGame()
+	case "d":
+		s.display()
+	case "eval":
+		s.showEval()
+	case "flip":
+		s.flip()
 	case "quit":
 		s.sayBye()
 		s.quitting = true
@@ -304,6 +326,7 @@ func (s *Session) hello(uci bool) {
 	} else {
 		s.dialect = dialectUCCI
 	}
+	s.ranksFrom1 = false
 	if uci {
 		s.out.line("id name " + s.cfg.Name + " " + s.cfg.Version)
 	} else {
