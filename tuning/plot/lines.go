@@ -12,6 +12,7 @@ import (
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // Series is one named curve: Y[i] at X[i]. Points with a NaN or infinite
@@ -19,6 +20,11 @@ import (
 type Series struct {
 	Name string
 	X, Y []float64
+	// Points draws the points as dots rather than joined by a line.
+	Points bool
+	// Colour picks the palette colour: 1 for the first, 2 for the second
+	// and so on; 0 takes the colour of the series' place in the chart.
+	Colour int
 }
 
 // Chart describes a line chart.
@@ -27,6 +33,8 @@ type Chart struct {
 	Series                []Series
 	// Width and Height in centimetres (default 16 × 10).
 	Width, Height float64
+	// LegendLeft puts the legend in the top left corner (default: right).
+	LegendLeft bool
 }
 
 // palette colours the series in order.
@@ -54,15 +62,31 @@ func (c Chart) WritePNG(path string) error {
 		if len(pts) == 0 {
 			continue
 		}
-		line, err := plotter.NewLine(pts)
-		if err != nil {
-			return fmt.Errorf("plot %s: series %q: %w", path, s.Name, err)
+		colour := palette[i%len(palette)]
+		if s.Colour > 0 {
+			colour = palette[(s.Colour-1)%len(palette)]
 		}
-		line.Color = palette[i%len(palette)]
-		line.Width = vg.Points(1.5)
-		p.Add(line)
+		var thing gplot.Thumbnailer
+		if s.Points {
+			dots, err := plotter.NewScatter(pts)
+			if err != nil {
+				return fmt.Errorf("plot %s: series %q: %w", path, s.Name, err)
+			}
+			dots.GlyphStyle = draw.GlyphStyle{Color: colour, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}
+			p.Add(dots)
+			thing = dots
+		} else {
+			line, err := plotter.NewLine(pts)
+			if err != nil {
+				return fmt.Errorf("plot %s: series %q: %w", path, s.Name, err)
+			}
+			line.Color = colour
+			line.Width = vg.Points(1.5)
+			p.Add(line)
+			thing = line
+		}
 		if s.Name != "" {
-			p.Legend.Add(s.Name, line)
+			p.Legend.Add(s.Name, thing)
 		}
 		drawn++
 	}
@@ -70,6 +94,7 @@ func (c Chart) WritePNG(path string) error {
 		return errors.New("plot: no finite points to draw")
 	}
 	p.Legend.Top = true
+	p.Legend.Left = c.LegendLeft
 	w, h := c.Width, c.Height
 	if w <= 0 {
 		w = 16

@@ -41,3 +41,46 @@ func TestWritePNGErrors(t *testing.T) {
 		t.Error("chart without finite points accepted")
 	}
 }
+
+// TestWritePNGPoints: a series drawn as dots in a chosen colour is drawn
+// in that colour, and differs from the same chart drawn as lines.
+func TestWritePNGPoints(t *testing.T) {
+	dir := t.TempDir()
+	xs := []float64{0, 1, 2, 3, 4, 5}
+	ys := []float64{0, 1, 4, 9, 16, 25}
+	draw := func(name string, points bool) []byte {
+		path := filepath.Join(dir, name)
+		c := Chart{Series: []Series{{Name: "data", X: xs, Y: ys, Points: points, Colour: 2}}}
+		if err := c.WritePNG(path); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	dots, lines := draw("dots.png", true), draw("lines.png", false)
+	if bytes.Equal(dots, lines) {
+		t.Error("dots drawn like a line")
+	}
+	img, err := png.Decode(bytes.NewReader(dots))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := palette[1]
+	found := false
+	r := img.Bounds()
+	for y := r.Min.Y; y < r.Max.Y && !found; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			if uint8(cr>>8) == want.R && uint8(cg>>8) == want.G && uint8(cb>>8) == want.B {
+				found = true
+				break
+			}
+		}
+	}
+	if !found {
+		t.Error("no pixel in the second palette colour")
+	}
+}
