@@ -177,8 +177,8 @@ var options = []option{
 			return fmt.Errorf("only xiangqi is played")
 		}
 		// A GUI that sets the variant speaks Fairy-Stockfish's generic UCI:
-		// ranks 1-10 until the next uci.
-		s.ranksFrom1 = s.dialect == dialectUCI
+		// ranks 1-10 until the next uci. UCCI and UCI-Cyclone keep 0-9.
+		s.ranksFrom1 = s.dialect == dialectUCI && !s.cyclone
 		return nil
 	}},
 }

@@ -42,6 +42,7 @@ type Session struct {
 	// ranksFrom1: moves are read and written with ranks 1-10 (a GUI set
 	// UCI_Variant, as Fairy-Stockfish's generic UCI does) until the next uci.
 	ranksFrom1 bool
+	cyclone    bool // UCI-Cyclone (ucicyclone or a bare fen/startpos first): ranks 0-9 even after UCI_Variant
 	set        settings
 	searcher   *engine.Searcher
 	hashMB     int
@@ -218,6 +219,7 @@ func (s *Session) handle(line string) {
 			s.dialect = dialectUCCI
 		case "uci", "ucicyclone", "position", "fen", "startpos":
 			s.dialect = dialectUCI
+			s.cyclone = cmd != "uci" && cmd != "position"
 		case "isready":
 			s.out.line("readyok")
 			return
@@ -236,7 +238,7 @@ func (s *Session) handle(line string) {
 	}
 	switch cmd {
 	case "ucci", "uci", "ucicyclone":
-		s.hello(cmd != "ucci")
+		s.hello(cmd != "ucci", cmd == "ucicyclone")
 	case "isready":
 		s.searcher.PrepareHash() // the options have settled: map the table now
 		s.out.line("readyok")
@@ -319,14 +321,14 @@ func (s *Session) sayBye() {
 	}
 }
 
-// hello answers ucci or uci with the identity and the options.
-func (s *Session) hello(uci bool) {
+// hello answers ucci, uci or ucicyclone with the identity and the options.
+func (s *Session) hello(uci, cyclone bool) {
 	if uci {
 		s.dialect = dialectUCI
 	} else {
 		s.dialect = dialectUCCI
 	}
-	s.ranksFrom1 = false
+	s.ranksFrom1, s.cyclone = false, cyclone
 	if uci {
 		s.out.line("id name " + s.cfg.Name + " " + s.cfg.Version)
 	} else {
