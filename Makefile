@@ -117,14 +117,21 @@ spsa:
 	$(GO) build -tags tune -o bin/ucci-tune ./cmd/ucci
 	nice -n 10 bin/ucci-tune tune spsa -engine bin/ucci-tune -out $(TUNE_DIR)/spsa.txt -plot $(TUNE_DIR)/spsa.png $(SPSA_FLAGS)
 
-# Release binaries: console (CUI) executables for Windows and Linux on
-# amd64, stamped with VERSION, the default book embedded; TestDist checks
-# them (PE subsystem, machine, version, book).
+# Release binaries: Linux, Windows (console, CUI) and macOS for amd64 and
+# arm64, stamped with VERSION, the default book embedded, static (no cgo),
+# and dist/SHA256SUMS; TestDist checks them (headers, machine, subsystem,
+# version, book, checksums) and runs the one for this machine.
+DIST_PLATFORMS := linux/amd64 linux/arm64 windows/amd64 windows/arm64 darwin/amd64 darwin/arm64
 .PHONY: dist
 dist:
+	rm -rf dist
 	mkdir -p dist
-	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o dist/ucci-windows-amd64.exe ./cmd/ucci
-	GOOS=linux GOARCH=amd64 CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o dist/ucci-linux-amd64 ./cmd/ucci
+	for p in $(DIST_PLATFORMS); do \
+		os=$${p%/*}; arch=$${p#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+		echo "dist/ucci-$$os-$$arch$$ext"; \
+		GOOS=$$os GOARCH=$$arch CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o dist/ucci-$$os-$$arch$$ext ./cmd/ucci || exit 1; \
+	done
+	cd dist && sha256sum ucci-* > SHA256SUMS
 	GOXQ_DIST=$(abspath dist) GOXQ_DIST_VERSION=$(VERSION) $(GO) test -count=1 -run '^TestDist$$' -v ./e2e/
 
 # End-to-end: whole games through XBoard + UCI2WB (UCCI mode) under Xvfb
