@@ -107,6 +107,36 @@ tune-selfplay: build
 		-engine "cmd=$(BIN) name=a option.usebook=false option.randomness=tiny" \
 		-engine "cmd=$(BIN) name=b option.usebook=false option.randomness=tiny"
 
+# The win/draw/loss model of UCI_ShowWDL/showwdl (engine/wdl, see
+# tuning/wdl). make wdl = wdl-selfplay + wdl-fit: WDL_SELFPLAY_GAMES games of
+# bin/ucci against itself at WDL_SELFPLAY_TC (book off) into
+# $(WDL_DIR)/selfplay.pgn, then up to WDL_POSITIONS positions of them and of
+# WDL_GAMES each searched to WDL_DEPTH and fitted to the results; rewrites
+# engine/wdl/fitted.go and engine/wdl/fit.png and keeps the samples in
+# $(WDL_DIR) (refit them with ucci tune wdl -load). Refit whenever the
+# evaluation changes its scale.
+WDL_DIR            ?= tmp/wdl
+WDL_GAMES          ?= ../shared/data/ccpd/master-games.pgn
+WDL_SELFPLAY_GAMES ?= 400
+WDL_SELFPLAY_TC    ?= 1+0.01
+WDL_DEPTH          ?= 7
+WDL_POSITIONS      ?= 25000
+WDL_FLAGS          ?=
+WDL_CREDIT         := master-games.pgn: Chinese Chess Practical Dataset (CCPD) master games by Yu-Han Tseng, CC BY 4.0
+.PHONY: wdl wdl-selfplay wdl-fit
+wdl: wdl-selfplay
+	$(MAKE) wdl-fit
+wdl-selfplay: build
+	mkdir -p $(WDL_DIR)
+	rm -f $(WDL_DIR)/selfplay.pgn
+	nice -n 10 ./$(BIN) match -quiet -games $(WDL_SELFPLAY_GAMES) -tc $(WDL_SELFPLAY_TC) -concurrency 2 -pgn $(WDL_DIR)/selfplay.pgn \
+		-engine "cmd=$(BIN) name=a option.usebook=false" -engine "cmd=$(BIN) name=b option.usebook=false"
+wdl-fit: build
+	nice -n 10 ./$(BIN) tune wdl -depth $(WDL_DEPTH) -positions $(WDL_POSITIONS) -save $(WDL_DIR)/samples.tsv.gz \
+		-out engine/wdl/fitted.go -plot engine/wdl/fit.png -note "$(WDL_CREDIT)" \
+		-note "selfplay.pgn: bin/ucci against itself at $(WDL_SELFPLAY_TC), book off" $(WDL_FLAGS) $(WDL_GAMES) $(WDL_DIR)/selfplay.pgn
+	$(MAKE) build
+
 # SPSA of the search parameters: a tuning build (-tags tune) plays itself
 # with perturbed values; the values go to $(TUNE_DIR)/spsa.txt and the
 # traces to $(TUNE_DIR)/spsa.png (search parameters live in engine/).
