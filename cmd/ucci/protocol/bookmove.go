@@ -64,6 +64,7 @@ func (s *Session) playBookMove(st *searchState, m engine.Move, entries []book.En
 			if hasScore {
 				b = append(b, " score "...)
 				b = appendInt(b, int64(cp))
+				b = appendWDL(b, cp, st.wdlMaterial)
 			}
 			b = append(b, " pv "...)
 			b = s.appendMove(b, e.Move)

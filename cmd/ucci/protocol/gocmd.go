@@ -33,7 +33,8 @@ func (s *Session) goCommand(tok []string) {
 		return
 	}
 	if !uci && g.depthSet && g.depth == 0 {
-		s.out.line("info depth 0 score " + strconv.Itoa(s.pos.Evaluate()))
+		v := s.pos.Evaluate()
+		s.out.lineBytes(appendWDL([]byte("info depth 0 score "+strconv.Itoa(v)), v, s.wdlMaterial(s.pos)))
 		s.out.line("nobestmove")
 		return
 	}
@@ -53,7 +54,7 @@ func (s *Session) goCommand(tok []string) {
 	s.applyStyle()
 
 	st := &searchState{done: make(chan searchOutcome, 1), release: make(chan struct{}),
-		ponder: g.ponder, drawOffered: g.draw, uci: uci, start: time.Now()}
+		ponder: g.ponder, drawOffered: g.draw, uci: uci, wdlMaterial: s.wdlMaterial(s.pos), start: time.Now()}
 	s.search = st
 	// The book answers games only: analysis (depth, nodes, mate, infinite,
 	// several lines, a restricted root) always searches.

@@ -34,6 +34,7 @@ type settings struct {
 	style        string
 	idle         string
 	logFile      string
+	showWDL      bool
 }
 
 func defaultSettings() settings {
@@ -97,6 +98,9 @@ var options = []option{
 			}
 			return err
 		}},
+	{ucci: "showwdl", uci: "UCI_ShowWDL", kind: kindCheck, def: "false", apply: func(s *Session, v string) error {
+		return setBool(&s.set.showWDL, v)
+	}},
 	{ucci: "newgame", kind: kindButton, apply: func(s *Session, _ string) error { s.newGame(); return nil }},
 	{ucci: "clearhash", uci: "Clear Hash", kind: kindButton, apply: func(s *Session, _ string) error { s.searcher.Clear(); return nil }},
 	{ucci: "moveoverhead", uci: "Move Overhead", kind: kindSpin, def: "30", min: 0, max: 5000, apply: func(s *Session, v string) error {

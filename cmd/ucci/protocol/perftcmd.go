@@ -24,7 +24,7 @@ func (s *Session) perft(depth int, uci bool) {
 		s.reject("go perft: depth capped at " + strconv.Itoa(maxPerftDepth))
 		depth = maxPerftDepth
 	}
-	st := &searchState{done: make(chan searchOutcome, 1), release: make(chan struct{}), uci: uci, start: time.Now(), perft: true}
+	st := &searchState{done: make(chan searchOutcome, 1), release: make(chan struct{}), uci: uci, wdlMaterial: -1, start: time.Now(), perft: true}
 	s.search = st
 	pos := *s.pos
 	st.started = true

@@ -18,6 +18,7 @@ type searchState struct {
 	ponder      bool // go ponder and no ponderhit yet
 	drawOffered bool
 	uci         bool
+	wdlMaterial int // material of the root for the wdl figures; -1: not shown
 	start       time.Time
 	lines       [maxLines]engine.Info // last report per multipv line (skill levels)
 }
@@ -44,7 +45,7 @@ func (st *searchState) report(s *Session) func(engine.Info) {
 			*l = i
 			l.PV = append([]engine.Move(nil), i.PV...)
 		}
-		buf = s.formatInfo(buf[:0], &i, st.uci, s.set.multiPV > 1 || s.weakened())
+		buf = s.formatInfo(buf[:0], &i, st, s.set.multiPV > 1 || s.weakened())
 		s.out.lineBytes(buf)
 	}
 }
@@ -59,9 +60,10 @@ func (s *Session) formatCurrMove(b []byte, i *engine.Info) []byte {
 	return appendInt(b, int64(i.CurrMoveNumber))
 }
 
-// formatInfo writes an info line: depth, seldepth, [multipv], score, nodes,
-// nps, time, hashfull, and the PV last.
-func (s *Session) formatInfo(b []byte, i *engine.Info, uci, multi bool) []byte {
+// formatInfo writes an info line: depth, seldepth, [multipv], score, [wdl],
+// [bound], nodes, nps, time, hashfull, and the PV last.
+func (s *Session) formatInfo(b []byte, i *engine.Info, st *searchState, multi bool) []byte {
+	uci := st.uci
 	b = append(b, "info depth "...)
 	b = appendInt(b, int64(i.Depth))
 	b = append(b, " seldepth "...)
@@ -81,6 +83,7 @@ func (s *Session) formatInfo(b []byte, i *engine.Info, uci, multi bool) []byte {
 	default:
 		b = appendInt(b, int64(i.Score))
 	}
+	b = appendWDL(b, i.Score, st.wdlMaterial)
 	switch i.Bound {
 	case engine.BoundLower:
 		b = append(b, " lowerbound"...)
