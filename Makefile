@@ -175,6 +175,22 @@ e2e: build
 	GOXQ_E2E=1 GOXQ_E2E_ENGINE=$(abspath $(BIN)) GOXQ_E2E_OUT=$(abspath e2e/out) $(E2E_FLAGS) \
 		$(GO) test -count=1 -v -timeout 40m -run '^TestXBoardMatch$$' ./e2e/
 
+# The Windows build under Wine: the UCCI transcript tests of cmd/ucci (those
+# named in WINE_TESTS) against dist/ucci-windows-amd64.exe run by Debian's
+# wine, in the prefix $(WINE_PREFIX) with the test-only DLL of
+# ../shared/tools/wine-shim; e2e/wine.sh installs wine and mingw-w64 when
+# they are missing. Not in CI: the first run installs Wine.
+WINE_PREFIX ?= $(abspath tmp/wine)
+WINE_TESTS  ?= ^(TestUCCIHandshake|TestNothingBeforeHello|TestUCCISearchOutput|TestIsReadyAndStopWhileThinking|TestPonderHitAndMiss|TestQuitWhileThinking|TestBadPositions|TestMoveListStopsAtFirstIllegalMove|TestBanMoves|TestUCCIUnknownInputIsSilent|TestBookAnswersFast|TestProbe|TestSecondsMode|TestBookMoveAnnouncement|TestDisplay|TestEval|TestFlip|TestUCICycloneRanksFrom0|TestUCCIShowWDL)$$
+.PHONY: e2e-windows
+e2e-windows:
+	mkdir -p dist
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o dist/ucci-windows-amd64.exe ./cmd/ucci
+	WINEPREFIX=$(WINE_PREFIX) bash e2e/wine.sh
+	status=0; WINEPREFIX=$(WINE_PREFIX) WINEDEBUG=-all GOXQ_TEST_ENGINE="wine $(abspath dist/ucci-windows-amd64.exe)" \
+		$(GO) test -count=1 -v -timeout 30m -run '$(WINE_TESTS)' ./cmd/ucci/ || status=$$?; \
+	WINEPREFIX=$(WINE_PREFIX) wineserver -k || true; exit $$status
+
 # Reliability (reliability/, see reliability/doc.go). fuzz: every parser
 # fuzz target for FUZZTIME each, one worker, nice'd (logs in tmp/fuzz).
 # stress: STRESS_COMMANDS random commands against bin/ucci, quit latency

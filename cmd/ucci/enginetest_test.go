@@ -15,6 +15,18 @@ import (
 // binPath is the engine binary built once for the transcript tests.
 var binPath string
 
+// engineCommand starts the engine of the transcript tests: binPath, or the
+// command line in $GOXQ_TEST_ENGINE (split at spaces), e.g. "wine
+// /abs/dist/ucci-windows-amd64.exe" to test another build (make
+// e2e-windows).
+var engineCommand []string
+
+// external is set when the tests run $GOXQ_TEST_ENGINE. Such an engine
+// may take seconds to start and to end (Wine): startEngine waits for it
+// to answer an isready (harmless before the hello command) before the
+// test begins, and it is given longer to exit.
+var external bool
+
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "ucci-test")
 	if err != nil {
@@ -23,6 +35,10 @@ func TestMain(m *testing.M) {
 	binPath = filepath.Join(dir, "ucci")
 	if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
 		panic("building the engine: " + err.Error() + "\n" + string(out))
+	}
+	engineCommand = []string{binPath}
+	if c := strings.Fields(os.Getenv("GOXQ_TEST_ENGINE")); len(c) > 0 {
+		engineCommand, external = c, true
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -40,7 +56,7 @@ type engineProc struct {
 
 func startEngine(t *testing.T, args ...string) *engineProc {
 	t.Helper()
-	cmd := exec.Command(binPath, args...)
+	cmd := exec.Command(engineCommand[0], append(engineCommand[1:], args...)...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -66,9 +82,13 @@ func startEngine(t *testing.T, args ...string) *engineProc {
 		stdin.Close()
 		done := make(chan struct{})
 		go func() { cmd.Wait(); close(done) }()
+		exitWait := 5 * time.Second
+		if external {
+			exitWait = time.Minute
+		}
 		select {
 		case <-done:
-		case <-time.After(5 * time.Second):
+		case <-time.After(exitWait):
 			cmd.Process.Kill()
 			t.Error("engine did not exit after its input closed")
 		}
@@ -76,6 +96,10 @@ func startEngine(t *testing.T, args ...string) *engineProc {
 			t.Errorf("engine wrote to stderr: %q", e.stderr.String())
 		}
 	})
+	if external {
+		e.send("isready")
+		e.expect(`^readyok$`, time.Minute)
+	}
 	return e
 }
 
