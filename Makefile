@@ -159,3 +159,18 @@ stress: build
 		nice -n 10 $(GO) test -count=1 -timeout 4h -v -run '^(TestCommandStress|TestQuitLatency|TestResizeHashAndThreads)$$' ./reliability/
 soak: build
 	BIN=$(BIN) TC=$(SOAK_TC) bash reliability/soak.sh $(SOAK_GAMES) $(SOAK_DIR)
+
+# Neural network evaluation (issue 18). nnue-data: training positions in
+# $(NNUE_DIR)/data (git-ignored; rebuilt by this target, never committed):
+# NNUE_GAMES self-play games at NNUE_NODES nodes per move, then every position
+# of the CCPD master games searched to NNUE_NODES. Interrupted runs resume.
+NNUE_DIR    ?= tmp/nnue
+NNUE_GAMES  ?= 60000
+NNUE_NODES  ?= 5000
+NNUE_SEED   ?= 1
+NNUE_DATA_FLAGS ?=
+.PHONY: nnue-data
+nnue-data: build
+	mkdir -p $(NNUE_DIR)/data
+	nice -n 10 ./$(BIN) tune datagen -out $(NNUE_DIR)/data -games $(NNUE_GAMES) -nodes $(NNUE_NODES) -seed $(NNUE_SEED) $(NNUE_DATA_FLAGS)
+	nice -n 10 ./$(BIN) tune datagen -out $(NNUE_DIR)/data -nodes $(NNUE_NODES) $(NNUE_DATA_FLAGS) ../shared/data/ccpd/master-games.pgn

@@ -11,9 +11,10 @@ const tuneUsage = `usage:
   ucci tune data -out FILE [options] PGN...     labelled quiet positions from games
   ucci tune texel -data FILE [-out params.go] [options]   fit the evaluation weights
   ucci tune spsa -engine BIN [options]          tune search parameters by matches
+  ucci tune datagen -out DIR [options] [PGN...]  training positions for the neural network
 run a command with -h for its options`
 
-// runTune implements `ucci tune data|texel|spsa`.
+// runTune implements `ucci tune data|texel|spsa|datagen`.
 func runTune(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, tuneUsage)
@@ -26,6 +27,8 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 		return tunecmd.Texel(args[1:], stdout, stderr)
 	case "spsa":
 		return tunecmd.SPSA(args[1:], stdout, stderr)
+	case "datagen":
+		return tunecmd.Datagen(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "tune: unknown command %q\n%s\n", args[0], tuneUsage)
 	return 2
