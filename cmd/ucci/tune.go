@@ -12,9 +12,10 @@ const tuneUsage = `usage:
   ucci tune texel -data FILE [-out params.go] [options]   fit the evaluation weights
   ucci tune spsa -engine BIN [options]          tune search parameters by matches
   ucci tune datagen -out DIR [options] [PGN...]  training positions for the neural network
+  ucci tune nnue -out NET [options] DATA...     train the neural network evaluation
 run a command with -h for its options`
 
-// runTune implements `ucci tune data|texel|spsa|datagen`.
+// runTune implements `ucci tune data|texel|spsa|datagen|nnue`.
 func runTune(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, tuneUsage)
@@ -29,6 +30,8 @@ func runTune(args []string, stdout, stderr io.Writer) int {
 		return tunecmd.SPSA(args[1:], stdout, stderr)
 	case "datagen":
 		return tunecmd.Datagen(args[1:], stdout, stderr)
+	case "nnue":
+		return tunecmd.NNUE(args[1:], stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "tune: unknown command %q\n%s\n", args[0], tuneUsage)
 	return 2
