@@ -188,4 +188,3 @@ func lossPlot(path string, stats []nnue.EpochStats) error {
 		Series: []plot.Series{{Name: "training", X: x, Y: tr}, {Name: "validation", X: x, Y: va}},
 	}.WritePNG(path)
 }
-
