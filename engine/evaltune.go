@@ -125,6 +125,7 @@ func (s *Searcher) QuietLeaf(pos *Position) (Position, int) {
 	w := s.workers[0]
 	w.pos = *pos
 	w.pos.ResetHistory()
+	w.netReset()
 	w.stack[0].pvLen = 0
 	score := w.qsearch(-ScoreInfinite, ScoreInfinite, 0)
 	leaf := *pos

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/goxq/ucci/engine/nnue"
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/tt"
 )
@@ -86,6 +87,8 @@ type Searcher struct {
 	// that much CPU free: none, about 10%, 25% and 50%.
 	Idle int
 
+	net     *nnue.Net // the evaluation network; nil: the classical evaluation
+
 	workers []*worker
 	timer   timeman.Manager
 	stop    atomic.Bool
@@ -118,6 +121,19 @@ func (s *Searcher) SetThreads(n int) {
 	clear(s.workers[n:]) // the collector frees the workers no longer used
 	s.workers = s.workers[:n]
 }
+
+// SetNet sets the evaluation network (nil: the classical evaluation) and
+// clears the table, whose stored evaluations came from the other one. Not
+// during a search.
+func (s *Searcher) SetNet(n *nnue.Net) {
+	if n != s.net {
+		s.net = n
+		s.tt.Clear()
+	}
+}
+
+// Net returns the evaluation network, nil for the classical evaluation.
+func (s *Searcher) Net() *nnue.Net { return s.net }
 
 // Threads returns the number of search threads.
 func (s *Searcher) Threads() int { return s.threads }

@@ -45,6 +45,7 @@ type worker struct {
 	reportFn       func(Info) // the main worker's progress callback, nil for helpers
 	start          time.Time
 	reportedBest   Move // first move of the last multipv 1 line reported
+	netStack       [MaxPly + 4]netFrame
 }
 
 // lmrTable[depth][moveNumber] is the late-move reduction in plies.
@@ -75,6 +76,7 @@ func (w *worker) clearHistory() {
 // prepare copies the root position and root moves for a new search.
 func (w *worker) prepare(pos *Position, roots []rootMove) {
 	w.pos = *pos
+	w.netReset()
 	w.roots = append(w.roots[:0], roots...)
 	w.nodes = 0
 	w.nodesShared.Store(0)
@@ -215,6 +217,7 @@ func (w *worker) searchRoot(alpha, beta, depth int) int {
 			w.reportCurrMove(m, i+1)
 		}
 		f.move = m
+		w.netPush(1, m)
 		p.MakeMove(m)
 		w.nodes++
 		newDepth := depth - 1
