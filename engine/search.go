@@ -87,7 +87,7 @@ type Searcher struct {
 	// that much CPU free: none, about 10%, 25% and 50%.
 	Idle int
 
-	net     *nnue.Net // the evaluation network; nil: the classical evaluation
+	net *nnue.Net // the evaluation network; nil: the classical evaluation
 
 	workers []*worker
 	timer   timeman.Manager
