@@ -33,7 +33,7 @@ func (s *Session) goCommand(tok []string) {
 		return
 	}
 	if !uci && g.depthSet && g.depth == 0 {
-		s.out.line("info depth 0 score " + strconv.Itoa(s.pos.Evaluate()))
+		s.out.line("info depth 0 score " + strconv.Itoa(s.staticEval()))
 		s.out.line("nobestmove")
 		return
 	}
@@ -51,6 +51,7 @@ func (s *Session) goCommand(tok []string) {
 	}
 	s.applyStrength(&lim)
 	s.applyStyle()
+	s.announceEval()
 
 	st := &searchState{done: make(chan searchOutcome, 1), release: make(chan struct{}),
 		ponder: g.ponder, drawOffered: g.draw, uci: uci, start: time.Now()}

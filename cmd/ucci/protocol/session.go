@@ -44,6 +44,10 @@ type Session struct {
 	ranksFrom1 bool
 	set        settings
 	searcher   *engine.Searcher
+	// evalName names the evaluation in use (a net file or <classical>);
+	// evalAnnounced: it has been reported since it was chosen.
+	evalName      string
+	evalAnnounced bool
 	hashMB     int
 
 	pos       *engine.Position // nil when the last position was unusable
@@ -62,7 +66,7 @@ type Session struct {
 
 // NewSession returns a session writing protocol lines to w.
 func NewSession(w io.Writer, cfg Config) *Session {
-	s := &Session{cfg: cfg, set: defaultSettings(), hashMB: 64}
+	s := &Session{cfg: cfg, set: defaultSettings(), hashMB: 64, evalName: classicalEval}
 	if cfg.HashMB > 0 {
 		s.hashMB = cfg.HashMB
 	}
@@ -239,6 +243,7 @@ func (s *Session) handle(line string) {
 		s.hello(cmd != "ucci")
 	case "isready":
 		s.searcher.PrepareHash() // the options have settled: map the table now
+		s.announceEval()
 		s.out.line("readyok")
 	case "setoption":
 		s.setOption(line)
