@@ -48,7 +48,7 @@ type Session struct {
 	// evalAnnounced: it has been reported since it was chosen.
 	evalName      string
 	evalAnnounced bool
-	hashMB     int
+	hashMB        int
 
 	pos       *engine.Position // nil when the last position was unusable
 	posErr    string
