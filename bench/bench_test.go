@@ -56,7 +56,7 @@ func BenchmarkEvaluate(b *testing.B) {
 func BenchmarkBench(b *testing.B) {
 	var nodes uint64
 	for b.Loop() {
-		nodes += engine.Bench(8, 1, nil).Nodes
+		nodes += engine.Bench(8, 1, nil, nil).Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

@@ -6,7 +6,7 @@ import "testing"
 func BenchmarkSearch(b *testing.B) {
 	var nodes uint64
 	for b.Loop() {
-		nodes += Bench(9, 1, nil).Nodes
+		nodes += Bench(9, 1, nil, nil).Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }

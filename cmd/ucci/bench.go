@@ -6,24 +6,27 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/nnue"
 )
 
-// runBench implements `ucci bench [-threads N] [DEPTH]`: the search
+// runBench implements `ucci bench [-threads N] [-evalfile FILE] [DEPTH]`: the search
 // signature (with one thread, the default). Its last two lines are
 // `Nodes searched: N` and `Nodes/second: N`.
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	threads := fs.Int("threads", 1, "search threads (1-256); only 1 gives the signature")
+	evalFile := fs.String("evalfile", "", "evaluation network file (default: the engine's default evaluation; <classical>: the classical one)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	depth := engine.DefaultBenchDepth
 	if fs.NArg() > 1 || *threads < 1 || *threads > 256 {
-		fmt.Fprintln(stderr, "usage: ucci bench [-threads 1-256] [DEPTH]")
+		fmt.Fprintln(stderr, "usage: ucci bench [-threads 1-256] [-evalfile FILE] [DEPTH]")
 		return 2
 	}
 	if fs.NArg() == 1 {
@@ -34,9 +37,18 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 		depth = d
 	}
+	var net *nnue.Net
+	if *evalFile != "" && !strings.EqualFold(strings.Trim(*evalFile, "<>"), "classical") {
+		n, err := nnue.Load(*evalFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "bench: %v\n", err)
+			return 2
+		}
+		net = n
+	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	total := engine.Bench(depth, *threads, func(i int, fen string, r engine.Result, d time.Duration) {
+	total := engine.Bench(depth, *threads, net, func(i int, fen string, r engine.Result, d time.Duration) {
 		fmt.Fprintf(out, "position %2d: bestmove %s score %d nodes %d time %d ms\n", i+1, r.BestMove, r.Score, r.Nodes, d.Milliseconds())
 	})
 	nps := uint64(float64(total.Nodes) / max(total.Elapsed.Seconds(), 1e-9))
