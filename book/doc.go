@@ -63,7 +63,8 @@
 // # Building
 //
 // Builder reads the first N plies of games with a result. Each (position,
-// move) collects wins, draws and losses from the mover's point of view.
+// move) collects wins, draws and losses from the mover's point of view, a
+// game counting once however often it plays the move in the position.
 // BuildOptions drops moves played in fewer than MinGames games or scoring
 // below MinScore (win 1, draw 1/2) for the mover; the weight of a kept move
 // is 2*wins + draws, its points in half points, so that popular moves that
