@@ -5,6 +5,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"syscall"
 	"testing"
 	"time"
@@ -78,5 +79,29 @@ func TestUCIBookFileRefused(t *testing.T) {
 		e.expect(`^readyok$`, 2*time.Second)
 		e.send("position startpos", "go wtime 60000 btime 60000")
 		e.expect(testBookMove, wait)
+	}
+}
+
+// book probe -book refuses the same files with exit 1 and the reason
+// (except /dev/stdin: the test's own input may be a regular file).
+func TestBookProbeRefusesHostileFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, bad := range hostileBookFiles(t, dir) {
+		if bad == "/dev/stdin" {
+			continue
+		}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			code, _, stderr := runBookCmd("probe", "-book", bad)
+			if code != 1 || !regexp.MustCompile(`^book probe: .*(not a regular file|larger than)`).MatchString(stderr) {
+				t.Errorf("%s: exit %d, %q", bad, code, stderr)
+			}
+		}()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("book probe -book %s still running after 5 s", bad)
+		}
 	}
 }
