@@ -2,7 +2,6 @@ package book
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,7 +18,9 @@ func Load(data []byte) (Source, error) {
 
 // Open opens the books named in paths, separated by ";", in either format.
 // A relative path is looked up in the executable's directory first, then in
-// the working directory. With several books the first that knows a position
+// the working directory. Only regular files of at most MaxFileSize bytes are
+// read, and only after their header (for a BOOK.DAT, their size) has been
+// checked; any book that is refused refuses the whole set. With several books the first that knows a position
 // answers (see Set). An empty paths opens the embedded default book.
 func Open(paths string) (Source, error) {
 	var set Set
@@ -28,13 +29,9 @@ func Open(paths string) (Source, error) {
 		if p == "" {
 			continue
 		}
-		data, err := os.ReadFile(resolve(p))
+		src, err := readFile(resolve(p))
 		if err != nil {
 			return nil, err
-		}
-		src, err := Load(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		set = append(set, src)
 	}
