@@ -44,4 +44,3 @@ func Open(names string) (Source, error) {
 	}
 	return set, nil
 }
-
