@@ -9,6 +9,8 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/nnue"
 	"github.com/goxq/ucci/tuning/datagen"
 )
 
@@ -41,6 +43,7 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 	adjScore := fs.Int("adjudicate", sp.AdjudicateScore, "adjudicate a win when both sides' scores agree beyond CP (0: off)")
 	adjPlies := fs.Int("adjudicate-plies", sp.AdjudicatePlies, "for this many plies in a row")
 	skip := fs.Int("skip", rl.SkipPlies, "PGN: plies of each game not used")
+	evalFile := fs.String("evalfile", "", "evaluation network of the searches (default: the classical evaluation)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, datagenUsage)
@@ -64,6 +67,14 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 		total int
 	)
 	common := datagen.Config{Dir: *out, Seed: *seed, Nodes: *nodes, Workers: *workers, HashMB: *hash}
+	if *evalFile != "" {
+		net, err := nnue.Load(*evalFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "tune datagen: %v\n", err)
+			return 2
+		}
+		common.Searcher = func(s *engine.Searcher) error { s.SetNet(net); return nil }
+	}
 	if fs.NArg() == 0 {
 		sp.Config, sp.Games = common, *games
 		sp.ChunkGames = pick(*chunk, 100)
