@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/goxq/ucci/engine"
@@ -68,7 +69,7 @@ func TestGradient(t *testing.T) {
 	recs := testRecords(t, 50)
 	for _, r := range recs[:10] {
 		var s sample
-		decode(&r, &s)
+		decode(&r, &s, false)
 		g := newModel()
 		var sc scratch
 		out := m.forward(&s, &sc)
@@ -124,5 +125,36 @@ func TestTrainingLearnsAndQuantizes(t *testing.T) {
 	// The quantised net read back into floats gives the same loss.
 	if back := Loss(FromNet(m.Quantize("")), valid, cfg); math.Abs(back-q) > 0.02*q+1e-5 {
 		t.Errorf("dequantised loss %.5f, quantised %.5f", back, q)
+	}
+}
+
+// TestMirrorDecoding: the mirror image of a position whose generals both
+// stand off the centre file has the same inputs (the layout mirrors such
+// views already); with a general on the centre file its side's differ.
+func TestMirrorDecoding(t *testing.T) {
+	sorted := func(f [32]uint16, n int) []uint16 {
+		out := append([]uint16(nil), f[:n]...)
+		slices.Sort(out)
+		return out
+	}
+	for _, c := range []struct {
+		fen  string
+		same bool
+	}{
+		{"3k5/9/9/9/4P4/9/2n6/9/4A4/5K3 w - - 0 1", true},
+		{"4k4/9/9/9/4P4/9/2n6/9/4A4/5K3 w - - 0 1", false},
+	} {
+		p, err := engine.NewPosition(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := posfile.Encode(p, 0, posfile.Draw, 0)
+		var a, b sample
+		decode(&r, &a, false)
+		decode(&r, &b, true)
+		same := slices.Equal(sorted(a.us, a.n), sorted(b.us, b.n)) && slices.Equal(sorted(a.them, a.n), sorted(b.them, b.n))
+		if same != c.same {
+			t.Errorf("%s: mirrored inputs equal: %v, want %v", c.fen, same, c.same)
+		}
 	}
 }

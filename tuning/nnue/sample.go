@@ -14,10 +14,18 @@ type sample struct {
 	result   float32 // 0, 0.5 or 1 for the side to move
 }
 
-// decode fills s from r.
-func decode(r *posfile.Record, s *sample) {
+// decode fills s from r, seen in a mirror (left and right swapped) when
+// mirror is set: the rules are symmetric, so the mirrored position has the
+// same score and result, and where a general stands on the centre file its
+// side's inputs differ.
+func decode(r *posfile.Record, s *sample, mirror bool) {
 	var ps [posfile.MaxPieces]posfile.PieceSquare
 	n := r.Pieces(&ps)
+	if mirror {
+		for i := range ps[:n] {
+			ps[i].Square = ps[i].Square.Mirror()
+		}
+	}
 	var king [2]int
 	for _, x := range ps[:n] {
 		if x.Piece.Type() == 1 {

@@ -24,6 +24,9 @@ type Config struct {
 	K         float64 // centipawn-to-result constant of the sigmoid
 	Workers   int     // goroutines (0: one per core)
 	Seed      uint64
+	// Mirror trains on each position or its mirror image, chosen at random
+	// each epoch (the validation positions are used as they are).
+	Mirror bool
 	// EpochDone, if set, is called after each epoch.
 	EpochDone func(EpochStats)
 	// BatchDone, if set, is called after each batch with the batch number
@@ -37,7 +40,7 @@ const DefaultK = 0.010228
 
 // DefaultConfig returns the settings of `ucci tune nnue`.
 func DefaultConfig() Config {
-	return Config{Epochs: 30, BatchSize: 16384, LR: 0.001, LRDecay: 0.92, Lambda: 0.7, K: DefaultK, Seed: 1}
+	return Config{Epochs: 30, BatchSize: 16384, LR: 0.001, LRDecay: 0.92, Lambda: 0.7, K: DefaultK, Seed: 1, Mirror: true}
 }
 
 // EpochStats is the state after one epoch.
@@ -109,7 +112,7 @@ func Train(ctx context.Context, model *Model, train, valid []posfile.Record, cfg
 				return stats, err
 			}
 			idx := order[b*cfg.BatchSize : min((b+1)*cfg.BatchSize, len(order))]
-			sum += t.batch(train, idx, lr)
+			sum += t.batch(train, idx, lr, uint64(epoch))
 			if cfg.BatchDone != nil {
 				cfg.BatchDone(b+1, batches)
 			}
@@ -127,6 +130,15 @@ func Train(ctx context.Context, model *Model, train, valid []posfile.Record, cfg
 	return stats, nil
 }
 
+// mirrorChoice tells whether record i is mirrored in an epoch: a hash of
+// both, so each epoch sees a fresh half of the mirror images.
+func mirrorChoice(i, epoch uint64) bool {
+	x := i*0x9e3779b97f4a7c15 ^ epoch*0xbf58476d1ce4e5b9
+	x ^= x >> 31
+	x *= 0x94d049bb133111eb
+	return x>>63 == 1
+}
+
 // target is the training target of a sample.
 func target(s *sample, lambda float64, k float32) float32 {
 	return float32(lambda)*sigmoid(k*s.score) + float32(1-lambda)*s.result
@@ -136,7 +148,7 @@ func sigmoid(x float32) float32 { return float32(1 / (1 + math.Exp(-float64(x)))
 
 // batch runs one batch over the workers and takes an Adam step; it
 // returns the batch's summed loss.
-func (t *trainer) batch(recs []posfile.Record, idx []int32, lr float64) float64 {
+func (t *trainer) batch(recs []posfile.Record, idx []int32, lr float64, epoch uint64) float64 {
 	var wg sync.WaitGroup
 	losses := make([]float64, len(t.grads))
 	per := (len(idx) + len(t.grads) - 1) / len(t.grads)
@@ -151,7 +163,7 @@ func (t *trainer) batch(recs []posfile.Record, idx []int32, lr float64) float64 
 			var sc scratch
 			var loss float64
 			for _, i := range part {
-				decode(&recs[i], &s)
+				decode(&recs[i], &s, t.cfg.Mirror && mirrorChoice(uint64(i), epoch))
 				out := t.model.forward(&s, &sc)
 				p := sigmoid(t.kScale * out)
 				d := p - target(&s, t.cfg.Lambda, k)
@@ -246,7 +258,7 @@ func parallelLoss(recs []posfile.Record, cfg Config, newPredictor func() func(*s
 			var s sample
 			k := float32(cfg.K)
 			for i := range part {
-				decode(&part[i], &s)
+				decode(&part[i], &s, false)
 				d := predict(&s) - target(&s, cfg.Lambda, k)
 				sums[w] += float64(d * d)
 			}

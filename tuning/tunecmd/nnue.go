@@ -38,6 +38,7 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 	decay := fs.Float64("decay", def.LRDecay, "step size factor after each epoch")
 	lambda := fs.Float64("lambda", def.Lambda, "weight of the search score in the target (rest: game result)")
 	k := fs.Float64("k", def.K, "centipawn-to-result constant of the sigmoid")
+	mirror := fs.Bool("mirror", def.Mirror, "train on each position or its mirror image, chosen at random each epoch")
 	valid := fs.Int("valid", 20, "hold out one block of records in N for validation (0: none)")
 	initNet := fs.String("init", "", "start from this net instead of random weights")
 	seed := fs.Uint64("seed", def.Seed, "seed of the initial weights, split and shuffles")
@@ -86,6 +87,7 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := def
 	cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.LRDecay, cfg.Lambda, cfg.K, cfg.Workers, cfg.Seed = *epochs, *batch, *lr, *decay, *lambda, *k, *workers, *seed
+	cfg.Mirror = *mirror
 	if !*quiet {
 		fmt.Fprintf(stdout, "before training: validation loss %.6f\n", nnue.Loss(model, validation, cfg))
 	}
@@ -106,8 +108,8 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "stopped after epoch %d: %v; writing the net of that epoch\n", len(stats), err)
 	}
 	last := stats[len(stats)-1]
-	desc := fmt.Sprintf("ucci tune nnue: %d positions (%d training) from %d files; %d epochs, batch %d, lr %g decay %g, lambda %g, K %g, seed %d; "+
-		"validation loss %.6f; %s", len(recs), len(train), len(files), len(stats), *batch, *lr, *decay, *lambda, *k, *seed, last.ValidLoss,
+	desc := fmt.Sprintf("ucci tune nnue: %d positions (%d training) from %d files; %d epochs, batch %d, lr %g decay %g, lambda %g, K %g, mirror %v, seed %d; "+
+		"validation loss %.6f; %s", len(recs), len(train), len(files), len(stats), *batch, *lr, *decay, *lambda, *k, *mirror, *seed, last.ValidLoss,
 		last.Elapsed.Round(time.Second))
 	if *note != "" {
 		desc += "; " + *note
