@@ -21,8 +21,9 @@ const matchUsage = `usage:
              [-openings FILE] [-pgn OUT.pgn] [-rules cxa|axf] [-format gauntlet|roundrobin] ...
   ucci match openings -pgn GAMES.pgn -out FILE [-n 200] [-min-ply 6] [-max-ply 10] ...
 
-SPEC is a path, or "cmd=PATH [name=NAME] [proto=ucci|uci] [option.NAME=VALUE ...] [arg=ARG ...]
-[dir=DIR] [units=ms|s]" quoted as one argument.`
+SPEC is a path, or "cmd=PATH [name=NAME] [proto=ucci|uci|uci-fsf|auto] [option.NAME=VALUE ...]
+[arg=ARG ...] [dir=DIR] [units=ms|s] [ponder=true]" quoted as one argument. proto=uci is the
+Pikafish convention (ranks 0-9), proto=uci-fsf Fairy-Stockfish's (UCI_Variant xiangqi, ranks 1-10).`
 
 // engineFlags collects repeated -engine flags.
 type engineFlags []match.EngineSpec

@@ -61,6 +61,33 @@ func TestMatchCommand(t *testing.T) {
 	}
 }
 
+// TestMatchBothUCIConventions drives this engine as a Pikafish-style UCI
+// engine (ranks 0-9, no UCI_Variant) against itself as a Fairy-Stockfish
+// style one (UCI_Variant xiangqi, ranks 1-10): every game must run its
+// course, with no illegal move.
+func TestMatchBothUCIConventions(t *testing.T) {
+	pgnPath := filepath.Join(t.TempDir(), "uci.pgn")
+	code, out, errOut := runCapture("match",
+		"-engine", "cmd="+binPath+" name=pikafish-style proto=uci option.Hash=16",
+		"-engine", "cmd="+binPath+" name=fsf-style proto=uci-fsf option.Hash=16",
+		"-games", "2", "-tc", "2+0.02", "-maxplies", "24", "-quiet", "-pgn", pgnPath)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "Games: 2 of 2") {
+		t.Fatalf("report:\n%s", out)
+	}
+	for _, bad := range []string{"illegal-move", "crash", "time-forfeit"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("a game ended by %s:\n%s", bad, out)
+		}
+	}
+	games, bad, err := pgn.ReadFile(pgnPath)
+	if err != nil || len(bad) > 0 || len(games) != 2 {
+		t.Fatalf("PGN: %d games, %d bad, %v", len(games), len(bad), err)
+	}
+}
+
 func TestMatchCommandErrors(t *testing.T) {
 	cases := [][]string{
 		{"match"},

@@ -16,7 +16,7 @@ const MateScore = 10000
 // setoptionLine formats setoption in the dialect: "setoption NAME VALUE"
 // (UCCI) or "setoption name NAME value VALUE" (UCI); no value for a button.
 func setoptionLine(p Protocol, name, value string) string {
-	if p == ProtoUCI {
+	if p.IsUCI() {
 		if value == "" {
 			return "setoption name " + name
 		}
@@ -30,7 +30,7 @@ func setoptionLine(p Protocol, name, value string) string {
 
 // newGameLine returns the new-game command of the dialect.
 func newGameLine(p Protocol) string {
-	if p == ProtoUCI {
+	if p.IsUCI() {
 		return "ucinewgame"
 	}
 	return "setoption newgame"
@@ -38,14 +38,15 @@ func newGameLine(p Protocol) string {
 
 // positionLine formats the position command. UCCI gets the position after
 // the last capture and the moves since (the UCCI convention, which carries
-// the repetition history); UCI gets the start position and every move.
+// the repetition history); UCI gets the start position and every move,
+// written in the convention's ranks (see moveToEngine).
 func positionLine(p Protocol, startFEN string, all []string, captureFEN string, since []string) string {
 	var b strings.Builder
 	fen, moves := captureFEN, since
-	if p == ProtoUCI {
+	if p.IsUCI() {
 		fen, moves = startFEN, all
 	}
-	if p == ProtoUCI && fen == engine.StartFEN {
+	if p.IsUCI() && fen == engine.StartFEN {
 		b.WriteString("position startpos")
 	} else {
 		b.WriteString("position fen ")
@@ -55,7 +56,7 @@ func positionLine(p Protocol, startFEN string, all []string, captureFEN string, 
 		b.WriteString(" moves")
 		for _, m := range moves {
 			b.WriteByte(' ')
-			b.WriteString(m)
+			b.WriteString(moveToEngine(p, m))
 		}
 	}
 	return b.String()
@@ -83,7 +84,7 @@ func goLine(p Protocol, a goArgs) string {
 		b.WriteString(" ponder")
 	}
 	own, opp := a.own, a.opp
-	if p == ProtoUCI {
+	if p.IsUCI() {
 		if a.capOnly {
 			b.WriteString(" movetime " + ms(own.Time))
 			return b.String()

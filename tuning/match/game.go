@@ -213,7 +213,8 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 		return nil
 	}
 	pos := gs.ref.Position()
-	m, err := pos.ParseMove(r.bm.move)
+	iccs := moveFromEngine(s.proto, r.bm.move)
+	m, err := pos.ParseMove(iccs)
 	if err != nil {
 		loses(engine.IllegalMove, "played illegal move "+r.bm.move)
 		return nil

@@ -27,7 +27,8 @@ func (gs *gameState) startPonder(ctx context.Context, side engine.Color, s *sess
 		return
 	}
 	pos := gs.ref.Position()
-	m, err := pos.ParseMove(predicted)
+	iccs := moveFromEngine(s.proto, predicted)
+	m, err := pos.ParseMove(iccs)
 	if err != nil {
 		s.log.note(*s.tag.Load(), "no pondering on the illegal prediction "+predicted)
 		return

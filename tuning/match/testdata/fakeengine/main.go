@@ -20,7 +20,7 @@ import (
 )
 
 var (
-	proto      = flag.String("proto", "ucci", "ucci, uci or both")
+	proto      = flag.String("proto", "ucci", "ucci, uci, both or uci-fsf (a multi-variant engine that plays chess until UCI_Variant is xiangqi)")
 	script     = flag.String("script", "", "moves by ply from the start (- = first legal move)")
 	do         = flag.String("do", "", "illegal|crash|hang|slow|stopok|resign|nobest|offer")
 	at         = flag.Int("at", -1, "ply at which -do happens (-1: every move)")
@@ -85,6 +85,10 @@ type fake struct {
 	mode    string // "ucci" or "uci" once greeted
 	pos     *engine.Position
 	hanging bool
+	// variant is the UCI_Variant value; once a GUI sets it, moves in and
+	// out use ranks 1-10, as Fairy-Stockfish (and GoXQ) do.
+	variant string
+	ranks1  bool
 }
 
 // record appends a received line to the -record file.
@@ -110,7 +114,7 @@ func (e *fake) handle(l string) bool {
 	}
 	switch f[0] {
 	case "ucci":
-		if *proto == "uci" {
+		if *proto == "uci" || *proto == "uci-fsf" {
 			if *exitOnBad {
 				return false
 			}
@@ -127,12 +131,21 @@ func (e *fake) handle(l string) bool {
 		if *proto == "ucci" {
 			return !*exitOnBad
 		}
-		e.mode = "uci"
+		e.mode, e.ranks1, e.variant = "uci", false, "xiangqi"
 		e.say("id name fake")
 		e.say("option name Hash type spin default 16 min 1 max 1024")
-		e.say("option name UCI_Variant type combo default xiangqi var xiangqi")
+		if *proto == "uci-fsf" {
+			e.variant = "chess"
+			e.say("option name UCI_Variant type combo default chess var chess var xiangqi")
+		} else {
+			e.say("option name UCI_Variant type combo default xiangqi var xiangqi")
+		}
 		e.say("option name Ponder type check default false")
 		e.say("uciok")
+	case "setoption":
+		if len(f) == 5 && f[1] == "name" && f[2] == "UCI_Variant" && f[3] == "value" {
+			e.variant, e.ranks1 = f[4], true
+		}
 	case "isready":
 		if !*noReady {
 			e.say("readyok")
@@ -177,7 +190,7 @@ func (e *fake) position(f []string) {
 	}
 	if i < len(f) && f[i] == "moves" {
 		for _, s := range f[i+1:] {
-			m, err := p.ParseMove(s)
+			m, err := p.ParseMove(e.moveIn(s))
 			if err != nil {
 				break
 			}
@@ -193,6 +206,10 @@ func (e *fake) think(goLine string) {
 		e.say("nobestmove")
 		return
 	}
+	if e.variant == "chess" {
+		e.say("bestmove e2e4")
+		return
+	}
 	ply := 2*(e.pos.Fullmove()-1) + int(e.pos.SideToMove())
 	mv := e.choose(ply)
 	act := ""
@@ -203,7 +220,7 @@ func (e *fake) think(goLine string) {
 	if f := strings.Fields(goLine); len(f) > 1 && f[1] == "ponder" && !*early {
 		switch e.waitPonder() {
 		case "stop":
-			e.say("bestmove %s", mv)
+			e.say("bestmove %s", e.moveOut(mv))
 			return
 		case "ponderhit draw":
 			drawOffered = true
@@ -214,9 +231,9 @@ func (e *fake) think(goLine string) {
 	time.Sleep(*delay)
 	if *printScore {
 		if e.mode == "uci" {
-			e.say("info depth 5 score cp %d pv %s", *score, mv)
+			e.say("info depth 5 score cp %d pv %s", *score, e.moveOut(mv))
 		} else {
-			e.say("info depth 5 score %d pv %s", *score, mv)
+			e.say("info depth 5 score %d pv %s", *score, e.moveOut(mv))
 		}
 	}
 	suffix := ""
@@ -256,7 +273,10 @@ func (e *fake) think(goLine string) {
 		return
 	}
 	if p := e.prediction(mv); p != "" {
-		suffix = " ponder " + p + suffix
+		suffix = " ponder " + e.moveOut(p) + suffix
+	}
+	if act != "illegal" {
+		mv = e.moveOut(mv)
 	}
 	e.say("bestmove %s%s", mv, suffix)
 }
@@ -309,4 +329,26 @@ func (e *fake) choose(ply int) string {
 		return ""
 	}
 	return list.Moves[0].String()
+}
+
+// moveOut writes an ICCS move with ranks 1-10 once UCI_Variant was set.
+func (e *fake) moveOut(iccs string) string {
+	if !e.ranks1 || len(iccs) != 4 {
+		return iccs
+	}
+	return fmt.Sprintf("%c%d%c%d", iccs[0], iccs[1]-'0'+1, iccs[2], iccs[3]-'0'+1)
+}
+
+// moveIn reads a move with ranks 1-10 once UCI_Variant was set; anything
+// else is returned as it is (and rejected as illegal).
+func (e *fake) moveIn(s string) string {
+	if !e.ranks1 {
+		return s
+	}
+	var f1, f2 byte
+	var r1, r2 int
+	if n, err := fmt.Sscanf(s, "%c%d%c%d", &f1, &r1, &f2, &r2); n != 4 || err != nil || r1 < 1 || r1 > 10 || r2 < 1 || r2 > 10 {
+		return s
+	}
+	return fmt.Sprintf("%c%d%c%d", f1, r1-1, f2, r2-1)
 }
