@@ -152,6 +152,40 @@ func TestGameEndings(t *testing.T) {
 	}
 }
 
+// TestEngineOutputFailures: an engine that closes its standard output but
+// stays alive loses at once as a crash (not when its clock runs out), and
+// one that sends a line longer than 1 MiB is reported for that while it
+// still runs; a line of exactly 1 MiB is read.
+func TestEngineOutputFailures(t *testing.T) {
+	cases := []struct {
+		name   string
+		red    []string
+		result string
+		detail string
+	}{
+		{"closed output", []string{"-do", "closeout", "-at", "2"}, "0-1", "red closed its standard output while still running"},
+		{"overlong line", []string{"-do", "longline", "-at", "2"}, "0-1", "red sent an output line longer than 1 MiB"},
+		{"line of 1 MiB", []string{"-do", "longline", "-linelen", "1048576", "-at", "2"}, "1/2-1/2", "the game reached 6 plies"},
+		{"crash", []string{"-do", "crash", "-at", "2"}, "0-1", "red engine terminated (exit status 3)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := testConfig(t, engine.StartFEN, fake("red", c.red...), fake("black"))
+			cfg.Control, _ = timeman.Parse("30+0")
+			cfg.MaxPlies = 6
+			began := time.Now()
+			g := playOne(t, cfg)
+			if g.Verdict.Result() != c.result || g.Detail != c.detail {
+				t.Errorf("got %s (%s), want %s (%s)", g.Verdict, g.Detail, c.result, c.detail)
+			}
+			if took := time.Since(began); took > 5*time.Second {
+				t.Errorf("the game took %v", took)
+			}
+		})
+	}
+}
+
 // TestDrawOfferLapses checks that an offer not taken up is forgotten and
 // that the offer reaches the opponent as go draw.
 func TestDrawOfferLapses(t *testing.T) {

@@ -190,7 +190,7 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 	case failAborted:
 		return errCancelled
 	case failCrash:
-		loses(engine.Crash, "engine terminated")
+		loses(engine.Crash, r.detail)
 		return nil
 	case failTime:
 		clock.Punch(r.elapsed)

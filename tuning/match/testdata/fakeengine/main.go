@@ -11,9 +11,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/goxq/ucci/engine"
@@ -22,7 +24,8 @@ import (
 var (
 	proto      = flag.String("proto", "ucci", "ucci, uci, both or uci-fsf (a multi-variant engine that plays chess until UCI_Variant is xiangqi)")
 	script     = flag.String("script", "", "moves by ply from the start (- = first legal move)")
-	do         = flag.String("do", "", "illegal|crash|hang|slow|stopok|resign|nobest|offer")
+	do         = flag.String("do", "", "illegal|crash|hang|slow|stopok|resign|nobest|offer|closeout|longline")
+	lineLen    = flag.Int("linelen", 20<<20, "length of the info line -do longline prints before its move (CRLF not counted)")
 	at         = flag.Int("at", -1, "ply at which -do happens (-1: every move)")
 	move       = flag.String("move", "a0a0", "the move -do illegal plays")
 	accept     = flag.Bool("accept", false, "answer go draw with a move and draw")
@@ -245,6 +248,20 @@ func (e *fake) think(goLine string) {
 		mv = *move
 	case "crash":
 		os.Exit(3)
+	case "closeout":
+		// Close standard output but stay alive (standard error stays open).
+		os.Stdout.Close()
+		e.hanging = true
+		return
+	case "longline":
+		// Written to the pipe directly: a runner that stops reading must
+		// not kill this process with SIGPIPE.
+		signal.Ignore(syscall.SIGPIPE)
+		text := "info string " + strings.Repeat("x", max(*lineLen-len("info string "), 0)) + "\r\n"
+		if _, err := e.out.WriteString(text); err != nil || e.out.Flush() != nil {
+			e.hanging = true
+			return
+		}
 	case "hang":
 		e.hanging = true
 		return
