@@ -88,6 +88,20 @@ func TestMatchBothUCIConventions(t *testing.T) {
 	}
 }
 
+// TestMatchWithdrawsBrokenEngine: a round robin with an engine that never
+// finishes its handshake is played to the end, the broken engine
+// forfeiting its games.
+func TestMatchWithdrawsBrokenEngine(t *testing.T) {
+	fake := buildFakeEngine(t)
+	code, out, errOut := runCapture("match",
+		"-engine", "cmd="+fake+" name=mute arg=-noready", "-engine", "cmd="+fake+" name=a", "-engine", "cmd="+fake+" name=b",
+		"-format", "roundrobin", "-games", "2", "-handshake", "300ms", "-maxplies", "4", "-quiet")
+	if code != 0 || !strings.Contains(out, "Games: 6 of 6") || !strings.Contains(out, "Withdrawn: mute,") ||
+		!strings.Contains(out, "a vs b: W 0 D 2 L 0") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+}
+
 func TestMatchCommandErrors(t *testing.T) {
 	cases := [][]string{
 		{"match"},

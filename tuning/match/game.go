@@ -66,6 +66,8 @@ type gameState struct {
 	// ponderHits and ponderMisses count the predictions of engines that
 	// ponder (index by Color).
 	ponderHits, ponderMisses [2]int
+	// absent says why a side has no engine (index by Color).
+	absent [2]string
 }
 
 // newGameState sets up the referee and clocks and plays the opening moves.
@@ -111,13 +113,14 @@ func (gs *gameState) end(v engine.Verdict, detail string) {
 func (gs *gameState) over() bool { return gs.verdict.Over() }
 
 // playGame plays one game between two sessions (index by Color; a nil
-// session lost at the start and forfeits its first move as a crash).
+// session forfeits its first move as a crash, absent saying why).
 // It returns errCancelled when ctx ends before the game does.
-func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session) (*gameState, error) {
+func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, absent [2]string) (*gameState, error) {
 	gs, err := newGameState(cfg, o)
 	if err != nil {
 		return nil, err
 	}
+	gs.absent = absent
 	if v := gs.ref.Verdict(); v.Over() {
 		gs.end(v, "")
 	}
@@ -175,7 +178,7 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 		gs.end(engine.Verdict{Outcome: engine.WinFor(side.Opponent()), Reason: r}, who+" "+detail)
 	}
 	if s == nil {
-		loses(engine.Crash, "engine did not start")
+		loses(engine.Crash, gs.absent[side])
 		return nil
 	}
 	clock := &gs.clocks[side]
