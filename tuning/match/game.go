@@ -7,6 +7,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/internal/quote"
 )
 
 // GameResult is a finished game.
@@ -217,14 +218,14 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 	}
 	pos := gs.ref.Position()
 	iccs := moveFromEngine(s.proto, r.bm.move)
+	var v engine.Verdict
 	m, err := pos.ParseMove(iccs)
-	if err != nil {
-		loses(engine.IllegalMove, "played illegal move "+r.bm.move)
-		return nil
+	if err == nil {
+		v, err = gs.play(m)
 	}
-	v, err := gs.play(m)
 	if err != nil {
-		loses(engine.IllegalMove, "played illegal move "+r.bm.move)
+		// The engine's text is escaped and cut: it goes into the PGN.
+		loses(engine.IllegalMove, "played illegal move "+quote.Input(r.bm.move))
 		return nil
 	}
 	if r.bm.draw {

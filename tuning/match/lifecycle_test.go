@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
@@ -264,5 +265,37 @@ func readPGN(text string) ([]*pgn.Game, []error, error) {
 		default:
 			return games, bad, err
 		}
+	}
+}
+
+// TestPGNOfBadEngineOutput: the runner writes what a broken engine sent
+// (control characters, invalid UTF-8) into TerminationDetail escaped, and
+// odd engine names cleaned, so that every PGN it writes reads back.
+func TestPGNOfBadEngineOutput(t *testing.T) {
+	var out bytes.Buffer
+	red := fake("red\nname \"quoted\"")
+	black := fake("black", "-do", "illegal", "-move", `h9\x00g7\x01\xff`, "-at", "1")
+	cfg := testConfig(t, engine.StartFEN, red, black)
+	cfg.PGN = &out
+	g := playOne(t, cfg)
+	if g.Verdict.Reason != engine.IllegalMove {
+		t.Fatalf("got %s (%s)", g.Verdict, g.Detail)
+	}
+	text := out.String()
+	for i, r := range text {
+		if r != '\n' && unicode.IsControl(r) {
+			t.Fatalf("control character %q at byte %d of the PGN:\n%q", r, i, text)
+		}
+	}
+	games, bad, err := readPGN(text)
+	if err != nil || len(bad) > 0 || len(games) != 1 {
+		t.Fatalf("re-reading the PGN: %d games, bad %v, err %v\n%s", len(games), bad, err, text)
+	}
+	p := games[0]
+	if want := `black played illegal move "h9\x00g7\x01` + "\uFFFD" + `"`; p.Tag("TerminationDetail") != want {
+		t.Errorf("TerminationDetail %q, want %q", p.Tag("TerminationDetail"), want)
+	}
+	if p.Tag("Red") != `red name "quoted"` || p.Tag("Black") != "black" || p.Result != "1-0" || len(p.Moves) != 1 {
+		t.Errorf("tags %v, %d moves", p.Tags, len(p.Moves))
 	}
 }

@@ -27,7 +27,7 @@ var (
 	do         = flag.String("do", "", "illegal|crash|hang|slow|stopok|resign|nobest|offer|closeout|longline")
 	lineLen    = flag.Int("linelen", 20<<20, "length of the info line -do longline prints before its move (CRLF not counted)")
 	at         = flag.Int("at", -1, "ply at which -do happens (-1: every move)")
-	move       = flag.String("move", "a0a0", "the move -do illegal plays")
+	move       = flag.String("move", "a0a0", "the move -do illegal plays (Go escapes such as \\x00 allowed)")
 	accept     = flag.Bool("accept", false, "answer go draw with a move and draw")
 	delay      = flag.Duration("delay", 0, "thinking time per move (ignores stop)")
 	slowFor    = flag.Duration("slowfor", time.Second, "thinking time of -do slow")
@@ -246,6 +246,9 @@ func (e *fake) think(goLine string) {
 	switch act {
 	case "illegal":
 		mv = *move
+		if raw, err := strconv.Unquote(`"` + *move + `"`); err == nil {
+			mv = raw
+		}
 	case "crash":
 		os.Exit(3)
 	case "closeout":
