@@ -13,12 +13,14 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/match"
 )
 
 const matchUsage = `usage:
   ucci match -engine SPEC -engine SPEC [...] [-games N] [-tc CONTROL] [-concurrency K]
-             [-openings FILE] [-pgn OUT.pgn] [-rules cxa|axf] [-format gauntlet|roundrobin] ...
+             [-openings FILE] [-pgn OUT.pgn] [-pgn-notation iccs|wxf|chinese] [-rules cxa|axf]
+             [-format gauntlet|roundrobin] ...
   ucci match openings -pgn GAMES.pgn -out FILE [-n 200] [-min-ply 6] [-max-ply 10] ...
 
 SPEC is a path, or "cmd=PATH [name=NAME] [proto=ucci|uci|uci-fsf|auto] [option.NAME=VALUE ...]
@@ -57,6 +59,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	openings := fs.String("openings", "", "openings: one FEN per line (';' comments) or PGN games (default: the built-in balanced set)")
 	seed := fs.Uint64("seed", 0, "shuffle the openings with this seed (0: file order)")
 	pgnOut := fs.String("pgn", "", "write the games to this PGN file")
+	pgnNotation := fs.String("pgn-notation", "iccs", "move text of the PGN: iccs (H2-E2), wxf (C2.5) or chinese (炮二平五, written in GBK as XQWizard reads it)")
 	rulesName := fs.String("rules", "cxa", "repetition rules: cxa (Chinese 1999) or axf (Asian)")
 	formatName := fs.String("format", "gauntlet", "gauntlet or roundrobin")
 	natural := fs.Int("naturallimit", engine.DefaultNaturalLimit, "natural-move limit in plies (0 = off)")
@@ -121,6 +124,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.Format, err = match.ParseFormat(*formatName); err != nil {
 		return fail("%v", err)
 	}
+	if cfg.PGNOptions.Notation, err = pgn.ParseNotation(*pgnNotation); err != nil {
+		return fail("-pgn-notation: %v", err)
+	}
+	cfg.PGNOptions.GBK = cfg.PGNOptions.Notation == pgn.Chinese
 	if *resign != "" {
 		if err := cfg.Adjudication.ParseResign(*resign); err != nil {
 			return fail("%v", err)

@@ -38,7 +38,7 @@ func TestMatchCommand(t *testing.T) {
 		"-engine", "cmd="+fake+" name=beta proto=uci arg=-proto arg=uci",
 		"-engine", fake,
 		"-format", "roundrobin", "-games", "2", "-tc", "5+0.05", "-openings", openings,
-		"-pgn", pgnPath, "-log", logPath, "-maxplies", "20", "-concurrency", "2", "-quiet")
+		"-pgn", pgnPath, "-pgn-notation", "wxf", "-log", logPath, "-maxplies", "20", "-concurrency", "2", "-quiet")
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
@@ -52,8 +52,11 @@ func TestMatchCommand(t *testing.T) {
 		t.Fatalf("PGN: %d games, %d bad, %v", len(games), len(bad), err)
 	}
 	for _, g := range games {
-		if g.Tag("TimeControl") != "5+0.05" || g.Tag("Termination") == "" || g.Tag("Game") != "Chinese Chess" {
+		if g.Tag("TimeControl") != "5+0.05" || g.Tag("Termination") == "" || g.Tag("Game") != "Chinese Chess" || g.Tag("Format") != "WXF" {
 			t.Errorf("tags %v", g.Tags)
+		}
+		if len(g.Comments) != len(g.Moves) {
+			t.Errorf("%d comments for %d moves", len(g.Comments), len(g.Moves))
 		}
 	}
 	if log, _ := os.ReadFile(logPath); !strings.Contains(string(log), "> go wtime ") {
@@ -110,6 +113,7 @@ func TestMatchCommandErrors(t *testing.T) {
 		{"match", "-engine", "a", "-engine", "b", "-tc", "x"},
 		{"match", "-engine", "a", "-engine", "b", "-rules", "x"},
 		{"match", "-engine", "a", "-engine", "b", "-format", "swiss"},
+		{"match", "-engine", "a", "-engine", "b", "-pgn-notation", "san"},
 		{"match", "-engine", "a", "-engine", "b", "-sprt", "1,2"},
 		{"match", "-engine", "a", "-engine", "b", "-resign", "x"},
 		{"match", "-engine", "a", "-engine", "b", "-draw", "1,2"},

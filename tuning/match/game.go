@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/goxq/ucci/engine"
@@ -22,9 +23,11 @@ type GameResult struct {
 	// Detail explains runner decisions, e.g. "black played illegal move h2h9".
 	Detail string
 	// StartFEN and Moves are the game from the opening's start position,
-	// the opening moves included.
+	// the opening moves included; Notes[i] tells what the runner knows of
+	// Moves[i].
 	StartFEN string
 	Moves    []engine.Move
+	Notes    []MoveNote
 	// Left is the time on each side's clock at the end, 0 for a side that
 	// lost on time (index by Color).
 	Left [2]time.Duration
@@ -52,15 +55,70 @@ func (g GameResult) Score(e int) float64 {
 	return 0
 }
 
+// MoveNote is what the runner knows of one move, for its PGN comment.
+type MoveNote struct {
+	// Book marks a move of the opening, or a book move the engine
+	// announced (a depth-0 info line and no search score).
+	Book bool
+	// Score is the mover's last score with its depth (HasScore), in the
+	// engine's own view; mates are ±(MateScore − plies).
+	Score, Depth int
+	HasScore     bool
+	// Time is how long the engine took.
+	Time time.Duration
+}
+
+// Comment returns the note as cutechess writes it after a move: "book",
+// or "+0.35/12 1.2s" (score in pawns from the mover's side, "+M9" / "-M8"
+// for a mate in that many plies, then the depth), or the time alone when
+// the engine gave no score with a depth. The time has three decimals
+// below 0.1 s, two below 1 s, one below 10 s, none above; "0s" for none.
+func (n MoveNote) Comment() string {
+	if n.Book {
+		return "book"
+	}
+	var b strings.Builder
+	if n.HasScore && n.Depth > 0 {
+		abs := max(n.Score, -n.Score)
+		switch {
+		case abs > MateScore-200 && n.Score > 0:
+			fmt.Fprintf(&b, "+M%d", MateScore-abs)
+		case abs > MateScore-200:
+			fmt.Fprintf(&b, "-M%d", MateScore-abs)
+		case n.Score > 0:
+			fmt.Fprintf(&b, "+%.2f", float64(n.Score)/100)
+		default:
+			fmt.Fprintf(&b, "%.2f", float64(n.Score)/100)
+		}
+		fmt.Fprintf(&b, "/%d ", n.Depth)
+	}
+	ms := n.Time.Milliseconds()
+	precision := 0
+	switch {
+	case ms == 0:
+		b.WriteString("0s")
+		return b.String()
+	case ms < 100:
+		precision = 3
+	case ms < 1000:
+		precision = 2
+	case ms < 10000:
+		precision = 1
+	}
+	fmt.Fprintf(&b, "%.*fs", precision, float64(ms)/1000)
+	return b.String()
+}
+
 // gameState is a game in progress.
 type gameState struct {
 	cfg     *Config
 	ref     *engine.Game
 	clocks  [2]timeman.Clock
-	all     []string // every move in ICCS
-	capFEN  string   // FEN after the last capture (or the start)
-	since   []string // moves since capFEN
-	offer   int      // colour that offered a draw with its last move, or -1
+	all     []string   // every move in ICCS
+	notes   []MoveNote // one per move
+	capFEN  string     // FEN after the last capture (or the start)
+	since   []string   // moves since capFEN
+	offer   int        // colour that offered a draw with its last move, or -1
 	adj     adjudicator
 	verdict engine.Verdict
 	detail  string
@@ -84,6 +142,7 @@ func newGameState(cfg *Config, o Opening) (*gameState, error) {
 		if _, err := gs.play(m); err != nil {
 			return nil, err
 		}
+		gs.notes = append(gs.notes, MoveNote{Book: true})
 	}
 	return gs, nil
 }
@@ -228,6 +287,8 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 		loses(engine.IllegalMove, "played illegal move "+quote.Input(r.bm.move))
 		return nil
 	}
+	gs.notes = append(gs.notes, MoveNote{Book: r.book && !r.hasScore, Score: r.score, Depth: r.depth,
+		HasScore: r.hasScore, Time: r.elapsed})
 	if r.bm.draw {
 		gs.offer = int(side)
 	} else {

@@ -131,9 +131,7 @@ func (s *session) earlyAnswer(r *reply) (answered, open bool) {
 				r.bm = bm
 				return true, true
 			}
-			if sc, ok := parseInfoScore(l.text); ok {
-				r.score, r.hasScore = sc, true
-			}
+			r.note(l.text)
 		default:
 			return false, true
 		}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"sync"
-
-	"github.com/goxq/ucci/pgn"
 )
 
 // outcome is what a worker reports for a job.
@@ -104,7 +102,7 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 		}
 		res.add(o.game, o.pair)
 		if cfg.PGN != nil {
-			if err := pgn.Write(cfg.PGN, o.game.PGN(&cfg, res.Names)); err != nil {
+			if err := cfg.PGNOptions.Write(cfg.PGN, o.game.PGN(&cfg, res.Names)); err != nil {
 				firstErr = err
 				cancelGames()
 				continue

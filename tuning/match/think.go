@@ -20,6 +20,8 @@ type reply struct {
 	bm       bestMove
 	score    int  // the last score the engine reported, its own view
 	hasScore bool // score is set
+	depth    int  // the depth of that score, 0 when not given
+	book     bool // the engine announced a book move (a depth-0 info line)
 	elapsed  time.Duration
 	fail     failure
 	detail   string // for failCrash: what happened to the engine
@@ -100,9 +102,7 @@ func (s *session) await(ctx context.Context, start time.Time, stopAfter, deadlin
 				r.elapsed = max(l.at.Sub(start), 0)
 				return r
 			}
-			if sc, ok := parseInfoScore(l.text); ok {
-				r.score, r.hasScore = sc, true
-			}
+			r.note(l.text)
 		case <-stop.C:
 			s.send("stop")
 			s.stopped = true
@@ -141,9 +141,7 @@ func (s *session) answerBy(deadline, start time.Time, r *reply) bool {
 				r.bm, r.elapsed = bm, l.at.Sub(start)
 				return true
 			}
-			if sc, ok := parseInfoScore(l.text); ok {
-				r.score, r.hasScore = sc, true
-			}
+			r.note(l.text)
 		default:
 			return false
 		}

@@ -191,6 +191,7 @@ func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 		Detail:       gs.detail,
 		StartFEN:     gs.ref.StartFEN(),
 		Moves:        append([]engine.Move(nil), gs.ref.Moves()...),
+		Notes:        gs.notes,
 		Started:      start,
 		Duration:     time.Since(start),
 		PonderHits:   gs.ponderHits,

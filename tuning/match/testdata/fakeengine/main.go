@@ -33,6 +33,8 @@ var (
 	slowFor    = flag.Duration("slowfor", time.Second, "thinking time of -do slow")
 	score      = flag.Int("score", 0, "score printed in info before each move")
 	printScore = flag.Bool("printscore", false, "print -score")
+	mateIn     = flag.Int("mate", 0, "with -printscore, print a mate in this many moves (negative: being mated) instead")
+	bookMoves  = flag.Bool("book", false, "announce every move as a book move (info depth 0), as UCCI engines do")
 	record     = flag.String("record", "", "append every received line to this file")
 	pidDir     = flag.String("piddir", "", "write a file named after the pid here")
 	ignoreQuit = flag.Bool("ignorequit", false, "do not exit on quit")
@@ -232,12 +234,25 @@ func (e *fake) think(goLine string) {
 		}
 	}
 	time.Sleep(*delay)
-	if *printScore {
-		if e.mode == "uci" {
-			e.say("info depth 5 score cp %d pv %s", *score, e.moveOut(mv))
-		} else {
-			e.say("info depth 5 score %d pv %s", *score, e.moveOut(mv))
+	switch {
+	case *bookMoves:
+		e.say("info depth 0 score 120 pv %s", e.moveOut(mv))
+	case *printScore && *mateIn != 0 && e.mode == "uci":
+		e.say("info depth 5 score mate %d pv %s", *mateIn, e.moveOut(mv))
+	case *printScore && *mateIn != 0:
+		plies := 2**mateIn - 1
+		if *mateIn < 0 {
+			plies = -2 * *mateIn
 		}
+		sign := 1
+		if *mateIn < 0 {
+			sign = -1
+		}
+		e.say("info depth 5 score %d pv %s", sign*(10000-plies), e.moveOut(mv))
+	case *printScore && e.mode == "uci":
+		e.say("info depth 5 score cp %d pv %s", *score, e.moveOut(mv))
+	case *printScore:
+		e.say("info depth 5 score %d pv %s", *score, e.moveOut(mv))
 	}
 	suffix := ""
 	if *accept && drawOffered {
