@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -12,15 +11,15 @@ import (
 // runJudge implements `ucci judge [-rules cxa|axf] [-fen FEN] [-moves "m1 m2 ..."]`:
 // it plays the moves under the referee and prints `result R REASON`.
 func runJudge(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("judge", "usage: ucci judge [-rules cxa|axf] [-fen FEN] [-moves \"m1 m2 ...\"] [-naturallimit N] [-folds N]\n"+
+		"  plays the moves under the referee and prints result R REASON", stderr)
 	rulesName := fs.String("rules", "cxa", "rule set: cxa (Chinese 1999) or axf (Asian)")
 	fen := fs.String("fen", engine.StartFEN, "start position")
 	moves := fs.String("moves", "", "moves in ICCS coordinates, separated by spaces")
 	limit := fs.Int("naturallimit", engine.DefaultNaturalLimit, "natural-move limit in plies (0 = off)")
 	folds := fs.Int("folds", 3, "occurrences of a position that trigger the repetition rules")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 0 {
 		fmt.Fprintf(stderr, "judge: unexpected argument %q\n", fs.Arg(0))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,15 +16,17 @@ import (
 	"github.com/goxq/ucci/tuning/match"
 )
 
-const matchUsage = `usage:
-  ucci match -engine SPEC -engine SPEC [...] [-games N] [-tc CONTROL] [-concurrency K]
-             [-openings FILE] [-pgn OUT.pgn] [-pgn-notation iccs|wxf|chinese] [-rules cxa|axf]
-             [-format gauntlet|roundrobin] ...
-  ucci match openings -pgn GAMES.pgn -out FILE [-n 200] [-min-ply 6] [-max-ply 10] ...
+const matchUsage = `usage: ucci match -engine SPEC -engine SPEC [...] [-games N] [-tc CONTROL] [-concurrency K]
+                  [-openings FILE] [-pgn OUT.pgn] [-pgn-notation iccs|wxf|chinese] [-rules cxa|axf]
+                  [-format gauntlet|roundrobin] ...
+       ucci match openings -pgn GAMES.pgn [-out FILE] ...   (see ucci match openings -h)
 
 SPEC is a path, or "cmd=PATH [name=NAME] [proto=ucci|uci|uci-fsf|auto] [option.NAME=VALUE ...]
 [arg=ARG ...] [dir=DIR] [units=ms|s] [ponder=true]" quoted as one argument. proto=uci is the
 Pikafish convention (ranks 0-9), proto=uci-fsf Fairy-Stockfish's (UCI_Variant xiangqi, ranks 1-10).`
+
+const matchOpeningsUsage = `usage: ucci match openings -pgn GAMES.pgn [-out FILE] [-n 200] [-min-ply 6] [-max-ply 10] ...
+  chooses balanced opening positions from master games and writes an openings file`
 
 // engineFlags collects repeated -engine flags.
 type engineFlags []match.EngineSpec
@@ -41,13 +42,10 @@ func (e *engineFlags) Set(s string) error {
 	return nil
 }
 
-// runMatch implements `ucci match` and `ucci match openings`.
+// runMatch implements `ucci match` (`ucci match openings` is its
+// subcommand in the command table).
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "openings" {
-		return runMatchOpenings(args[1:], stdout, stderr)
-	}
-	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("match", matchUsage, stderr)
 	var engines engineFlags
 	fs.Var(&engines, "engine", "an engine SPEC (repeat; the first one meets the others in a gauntlet)")
 	games := fs.Int("games", 2, "games of each pairing")
@@ -77,12 +75,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	event := fs.String("event", "", "PGN Event tag")
 	site := fs.String("site", "", "PGN Site tag")
 	quiet := fs.Bool("quiet", false, "no progress output")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, matchUsage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "match: "+format+"\n", a...)
@@ -260,8 +254,7 @@ func isTerminal(w io.Writer) bool {
 // runMatchOpenings implements `ucci match openings`: it chooses balanced
 // opening positions from master games and writes an openings file.
 func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("match openings", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("match openings", matchOpeningsUsage, stderr)
 	in := fs.String("pgn", "", "PGN file of games with results (required)")
 	out := fs.String("out", "", "openings file to write (default: standard output)")
 	var o match.GenOptions
@@ -273,16 +266,14 @@ func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&o.MaxDrawRate, "max-draws", 0.6, "largest share of drawn games")
 	fs.IntVar(&o.PerFamily, "per-family", 4, "most positions below one position at -min-ply")
 	credit := fs.String("credit", "", "attribution line for the source games, written into the header")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, matchUsage)
-		fs.PrintDefaults()
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if *in == "" || fs.NArg() != 0 {
-		fs.Usage()
-		return 2
+	switch {
+	case fs.NArg() != 0:
+		return badArg(fs, "unexpected argument %q", fs.Arg(0))
+	case *in == "":
+		return badArg(fs, "-pgn GAMES.pgn is required")
 	}
 	f, err := os.Open(*in)
 	if err != nil {
