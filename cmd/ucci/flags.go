@@ -121,3 +121,21 @@ func unwrapPathError(err error) error {
 
 // errOneProfile rejects two profiles at once.
 var errOneProfile = errors.New("-cpuprofile and -memprofile cannot be used together")
+
+// floatIn checks that the number flag name lies in [lo, hi] (NaN does not).
+func floatIn(name string, v, lo, hi float64) error {
+	if v >= lo && v <= hi {
+		return nil
+	}
+	return fmt.Errorf("-%s %g: out of range (want %g to %g)", name, v, lo, hi)
+}
+
+// firstError returns the first non-nil error.
+func firstError(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -22,8 +22,10 @@ func runJudge(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() != 0 {
-		fmt.Fprintf(stderr, "judge: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		return badArg(fs, "unexpected argument %q", fs.Arg(0))
+	}
+	if err := firstError(intIn("naturallimit", *limit, 0, maxNaturalLimit), intIn("folds", *folds, minFolds, maxFolds)); err != nil {
+		return badArg(fs, "%v", err)
 	}
 	rules, err := engine.ParseRuleSet(*rulesName)
 	if err != nil {

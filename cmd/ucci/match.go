@@ -12,6 +12,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/match"
 )
@@ -66,7 +67,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	banMoves := fs.Bool("banmoves", true, "warn UCCI engines with banmoves of moves that would lose by a perpetual one cycle later, as the UCCI league does")
 	resign := fs.String("resign", "", "resign adjudication SCORE,MOVES (both engines' scores agree for MOVES moves each)")
 	draw := fs.String("draw", "", "draw adjudication SCORE,MOVES,AFTER (|score| <= SCORE for MOVES moves each, after move AFTER)")
-	grace := fs.Int("grace", 200, "ms a move may come after the flag fell (after stop) and still count")
+	grace := fs.Int("grace", 200, "ms a move may come after the flag fell (after stop) and still count (0 = none)")
 	sprt := fs.String("sprt", "", "stop on an SPRT decision: elo0,elo1,alpha,beta (two engines)")
 	penta := fs.Bool("sprt-pentanomial", false, "SPRT on game pairs (pentanomial) instead of games (trinomial)")
 	logFile := fs.String("log", "", "write the engine traffic to this file")
@@ -78,15 +79,25 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "match: "+format+"\n", a...)
-		return 2
-	}
+	fail := func(format string, a ...any) int { return badArg(fs, format, a...) }
 	if fs.NArg() != 0 {
-		return fail("unexpected argument %q", fs.Arg(0))
+		return fail("unexpected argument %s", quote.Input(fs.Arg(0)))
 	}
 	if len(engines) < 2 {
 		return fail("at least two -engine flags are needed")
+	}
+	if err := firstError(
+		intIn("games", *games, 1, 1_000_000),
+		intIn("concurrency", *concurrency, 1, 1024),
+		intIn("grace", *grace, 0, 60_000),
+		intIn("maxplies", *maxPlies, 0, 1_000_000),
+		intIn("naturallimit", *natural, 0, maxNaturalLimit),
+		intIn("folds", *folds, minFolds, maxFolds),
+		durationAbove("handshake", *handshake, 0),
+		writableFile("pgn", *pgnOut),
+		writableFile("log", *logFile),
+	); err != nil {
+		return fail("%v", err)
 	}
 	cfg := match.Config{
 		Engines:          engines,
@@ -271,9 +282,21 @@ func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case fs.NArg() != 0:
-		return badArg(fs, "unexpected argument %q", fs.Arg(0))
+		return badArg(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
 	case *in == "":
 		return badArg(fs, "-pgn GAMES.pgn is required")
+	}
+	if err := firstError(
+		intIn("n", o.Count, 1, 1_000_000),
+		intIn("min-ply", o.MinPly, 0, 1000),
+		intIn("max-ply", o.MaxPly, o.MinPly, 1000),
+		intIn("min-games", o.MinGames, 1, maxInt),
+		floatIn("deviation", o.MaxDeviation, 0, 1),
+		floatIn("max-draws", o.MaxDrawRate, 0, 1),
+		intIn("per-family", o.PerFamily, 1, maxInt),
+		writableFile("out", *out),
+	); err != nil {
+		return badArg(fs, "%v", err)
 	}
 	f, err := os.Open(*in)
 	if err != nil {
