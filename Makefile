@@ -128,15 +128,17 @@ dist:
 	GOXQ_DIST=$(abspath dist) GOXQ_DIST_VERSION=$(VERSION) $(GO) test -count=1 -run '^TestDist$$' -v ./e2e/
 
 # End-to-end: whole games through XBoard + UCI2WB (UCCI mode) under Xvfb
-# against fairy-stockfish, without and with pondering; installs the Debian
-# packages when they are missing. Records and logs go to e2e/out/. Override
-# E2E_FLAGS with GOXQ_E2E_* settings (see e2e/xboard_test.go).
+# against fairy-stockfish, without and with pondering, and through our own
+# match runner against fairy-stockfish in its UCI mode (uci-fsf), with our
+# engine in UCCI and in uci-fsf; installs the Debian packages when they are
+# missing. Records and logs go to e2e/out/. Override E2E_FLAGS with
+# GOXQ_E2E_* settings (see e2e/xboard_test.go and e2e/runner_test.go).
 E2E_FLAGS ?=
 .PHONY: e2e
 e2e: build
 	bash e2e/install.sh
 	GOXQ_E2E=1 GOXQ_E2E_ENGINE=$(abspath $(BIN)) GOXQ_E2E_OUT=$(abspath e2e/out) $(E2E_FLAGS) \
-		$(GO) test -count=1 -v -timeout 40m -run '^TestXBoardMatch$$' ./e2e/
+		$(GO) test -count=1 -v -timeout 40m -run '^(TestXBoardMatch|TestMatchRunnerFSF)$$' ./e2e/
 
 # Reliability (reliability/, see reliability/doc.go). fuzz: every parser
 # fuzz target for FUZZTIME each, one worker, nice'd (logs in tmp/fuzz).

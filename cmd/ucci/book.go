@@ -24,22 +24,6 @@ const bookUsage = `usage:
   ucci book build -out FILE [-plies N] [-min-games K] [-min-score S] [-quiet] GAMES...
   ucci book probe [-fen FEN] [-moves MOVES] [-book FILES]`
 
-// runBook implements `ucci book build|probe`.
-func runBook(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, bookUsage)
-		return 2
-	}
-	switch args[0] {
-	case "build":
-		return runBookBuild(args[1:], stdout, stderr)
-	case "probe":
-		return runBookProbe(args[1:], stdout, stderr)
-	}
-	fmt.Fprintf(stderr, "book: unknown command %q\n%s\n", args[0], bookUsage)
-	return 2
-}
-
 // progressMinBytes is the input size from which build shows a progress bar.
 const progressMinBytes = 1 << 20
 
