@@ -1,9 +1,10 @@
 package nnue
 
-// Layout of ArchID 1.
+// Layout of ArchID 2.
 const (
-	// ArchID identifies the layout below in net files.
-	ArchID = 1
+	// ArchID identifies the layout below in net files (1 was the same
+	// with QB 64).
+	ArchID = 2
 	// NumFeatures is the number of first-layer inputs per perspective.
 	NumFeatures = 2 * 7 * 90
 	// L1 is the size of each perspective's accumulator.
@@ -13,13 +14,15 @@ const (
 	// QA scales the first layer (1.0 = QA); activations clip at QA.
 	QA = 255
 	// QB scales the output weights.
-	QB = 64
+	QB = 256
 	// Scale turns the network's output into centipawns.
 	Scale = 400
-	// WeightLimit bounds every float weight, so that quantised output
-	// weights times clipped activations fit in int16 and no accumulator
-	// of at most 32 features overflows.
-	WeightLimit = 127.0 / QB
+	// FeatureWeightLimit bounds the float first-layer weights and biases,
+	// so that no accumulator of at most 32 features overflows int16.
+	FeatureWeightLimit = 1.98
+	// OutputWeightLimit bounds the float output weights, so that a
+	// quantised weight times a clipped activation fits in int16.
+	OutputWeightLimit = 127.0 / QB
 )
 
 // numSquares is the size of the board.

@@ -5,7 +5,7 @@
 // in bits 0-2, King = 1 ... Pawn = 7, colour in bit 3, Black = 1) and
 // squares are rank*9+file (0-89) from Red's side.
 //
-// # Architecture (ArchID 1)
+// # Architecture (ArchID 2)
 //
 // Inputs: for each perspective (a side's own view), one feature per piece
 // on the board: (own or enemy, type, square), 2*7*90 = 1260 features. The
@@ -21,7 +21,7 @@
 // Output: the two accumulators (side to move first) through the squared
 // clipped ReLU, clamp(x, 0, 1)^2, into one of OutputBuckets (8) linear
 // outputs chosen by the number of pieces on the board; int16 weights
-// scaled by QB (64) and int32 biases scaled by QA*QB. The output times
+// scaled by QB (256) and int32 biases scaled by QA*QB. The output times
 // Scale is the evaluation in centipawns from the side to move.
 //
 // # Inference

@@ -10,7 +10,7 @@ import (
 	"os"
 )
 
-// Net is a quantised network of ArchID 1.
+// Net is a quantised network of ArchID.
 type Net struct {
 	// FeatureWeights[f*L1+i] is the weight of input f for accumulator
 	// entry i, scaled by QA.

@@ -21,8 +21,8 @@
 // consecutive records, so a game rarely falls on both sides). Each epoch
 // shuffles the training positions; each batch is split over the workers,
 // whose gradients are summed before an Adam step; every weight is clipped
-// to ±nnue.WeightLimit after each step so that the quantised net cannot
-// overflow. The learning rate decays by a factor each epoch. After the
+// after each step (nnue.FeatureWeightLimit, nnue.OutputWeightLimit) so that
+// the quantised net cannot overflow. The learning rate decays by a factor each epoch. After the
 // last epoch the model is quantised (nnue.QA, nnue.QB) and the quantised
 // net's validation loss is measured with the engine's integer inference.
 package nnue

@@ -32,31 +32,35 @@ func NewModel(seed uint64) *Model {
 	}
 	for b := range m.W2 {
 		for i := range m.W2[b] {
-			m.W2[b][i] = float32(rng.Float64()*0.08 - 0.04)
+			m.W2[b][i] = float32(rng.Float64()*0.08 - 0.04) // within OutputWeightLimit
 		}
 	}
 	return m
 }
 
-// params calls f on every parameter slice of m, in a fixed order.
-func (m *Model) params(f func(p []float32)) {
-	f(m.W1)
-	f(m.B1[:])
+// outputBiasLimit bounds the output biases (any value fits their int32).
+const outputBiasLimit = 100
+
+// params calls f on every parameter slice of m, in a fixed order, with
+// the bound that keeps its quantised values within their types.
+func (m *Model) params(f func(p []float32, limit float32)) {
+	f(m.W1, nnue.FeatureWeightLimit)
+	f(m.B1[:], nnue.FeatureWeightLimit)
 	for b := range m.W2 {
-		f(m.W2[b][:])
+		f(m.W2[b][:], nnue.OutputWeightLimit)
 	}
-	f(m.B2[:])
+	f(m.B2[:], outputBiasLimit)
 }
 
 // zero clears m (a gradient).
-func (m *Model) zero() { m.params(func(p []float32) { clear(p) }) }
+func (m *Model) zero() { m.params(func(p []float32, _ float32) { clear(p) }) }
 
 // add adds o to m.
 func (m *Model) add(o *Model) {
 	var dst [][]float32
-	m.params(func(p []float32) { dst = append(dst, p) })
+	m.params(func(p []float32, _ float32) { dst = append(dst, p) })
 	i := 0
-	o.params(func(p []float32) {
+	o.params(func(p []float32, _ float32) {
 		d := dst[i]
 		for j := range p {
 			d[j] += p[j]

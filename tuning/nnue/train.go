@@ -193,25 +193,25 @@ const (
 )
 
 // adam takes one step with gradient g (scaled by scale) and clips every
-// weight to the quantisation bound.
+// weight to its quantisation bound.
 func (t *trainer) adam(g *Model, scale float32, lr float64) {
 	t.step++
 	c1 := 1 - math.Pow(beta1, float64(t.step))
 	c2 := 1 - math.Pow(beta2, float64(t.step))
 	stepSize := float32(lr * math.Sqrt(c2) / c1)
 	var ps, ms, vs [][]float32
-	t.model.params(func(p []float32) { ps = append(ps, p) })
-	t.m.params(func(p []float32) { ms = append(ms, p) })
-	t.v.params(func(p []float32) { vs = append(vs, p) })
+	t.model.params(func(p []float32, _ float32) { ps = append(ps, p) })
+	t.m.params(func(p []float32, _ float32) { ms = append(ms, p) })
+	t.v.params(func(p []float32, _ float32) { vs = append(vs, p) })
 	i := 0
-	g.params(func(gp []float32) {
+	g.params(func(gp []float32, limit float32) {
 		p, m, v := ps[i], ms[i], vs[i]
 		for j, x := range gp {
 			x *= scale
 			m[j] = beta1*m[j] + (1-beta1)*x
 			v[j] = beta2*v[j] + (1-beta2)*x*x
 			w := p[j] - stepSize*m[j]/(float32(math.Sqrt(float64(v[j])))+epsilon)
-			p[j] = min(max(w, -nnue.WeightLimit), nnue.WeightLimit)
+			p[j] = min(max(w, -limit), limit)
 		}
 		i++
 	})
