@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math/rand/v2"
-	"os"
 	"testing"
 )
 
@@ -84,25 +83,9 @@ func TestEvaluationIncremental(t *testing.T) {
 	}
 }
 
-// TestParamsFileRoundTrip proves the tuner's writer reproduces params.go
-// exactly from the current weights, so tuned weights land in the same form.
-func TestParamsFileRoundTrip(t *testing.T) {
-	want, err := os.ReadFile("params.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := FormatParams(EvalParams())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Error("FormatParams does not reproduce params.go")
-	}
-}
-
 func TestEvalFeaturesMatchEvaluate(t *testing.T) {
 	coef := make([]int32, NumEvalParams)
-	params := EvalParams()
+	params := DefaultWeights()
 	for _, p := range randomPositions(t, 100) {
 		phase := EvalFeatures(p, coef)
 		var mg, eg int64
