@@ -12,13 +12,18 @@ build:
 run: build
 	./$(BIN)
 
+# vet checks the normal and the tuning build (-tags tune).
 vet:
 	$(GO) vet ./...
+	$(GO) vet -tags tune ./...
 
-# The full test suite: vet, all tests (perft rows up to 5M nodes), then the
+# The full test suite: vet, all tests (perft rows up to 5M nodes), the
+# packages a tuning build changes (TUNE_PKGS) built with -tags tune, then the
 # race detector over the short suite.
+TUNE_PKGS := ./engine/ ./cmd/ucci/protocol/ ./tuning/tunecmd/
 test: vet
 	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -tags tune $(TUNE_PKGS)
 	$(GO) test -count=1 -race -short ./...
 
 # Speed figures: perft and search benchmarks, then the bench signature.
