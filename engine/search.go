@@ -34,23 +34,13 @@ type Limits struct {
 	Mate int
 }
 
-// Bound tells whether a reported score is exact or a bound.
-type Bound uint8
-
-// Score bounds in Info.
-const (
-	BoundExact Bound = iota
-	BoundLower
-	BoundUpper
-)
-
 // Info is one progress report of a search: a line (MultiPV >= 1) or, when
 // CurrMove is set, the root move now being searched.
 type Info struct {
 	Depth, SelDepth int
 	MultiPV         int // 1-based line number
 	Score           int
-	Bound           Bound
+	Bound           tt.Bound // tt.BoundExact, or the bound an aspiration failure proved
 	Nodes           uint64
 	Time            time.Duration
 	Hashfull        int
