@@ -24,8 +24,10 @@ func EvalFeatures(pos *Position, coef []int32) (phase int) {
 // QuietLeaf runs a quiescence search from pos and returns the position at
 // the end of its principal variation (pos itself when it is quiet) with the
 // quiescence score from pos's side to move. The tuner labels such quiet
-// positions. It must not run while the searcher is searching.
+// positions. It waits for a running search to end.
 func (s *Searcher) QuietLeaf(pos *Position) (Position, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.stop.Store(false)
 	w := s.workers[0]
 	w.pos = *pos

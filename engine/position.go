@@ -335,7 +335,7 @@ func (p *Position) UnmakeNullMove() {
 // history is nearly full it first drops the plies before the last capture,
 // which no rule looks at, and, if that is not enough, the oldest plies.
 func (p *Position) PlayGameMove(m Move) {
-	if p.histLen >= MaxHistory-MaxPly-8 {
+	if p.historyNearlyFull() {
 		keep := int(p.revPlies)
 		if keep > (MaxHistory-MaxPly)/2 {
 			keep = (MaxHistory - MaxPly) / 2
@@ -351,6 +351,10 @@ func (p *Position) PlayGameMove(m Move) {
 	}
 	p.MakeMove(m)
 }
+
+// historyNearlyFull tells whether PlayGameMove must drop old plies before
+// its move, to keep MaxPly plies free for a search.
+func (p *Position) historyNearlyFull() bool { return p.histLen >= MaxHistory-MaxPly-8 }
 
 // ResetHistory forgets the line that led to the position, keeping the
 // position and its counters: the position becomes the start of a new line.

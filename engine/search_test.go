@@ -76,7 +76,7 @@ func TestSearchPerpetualCheckIsALoss(t *testing.T) {
 	}
 	p := g.Position()
 	s := NewSearcher(4)
-	r := s.Search(&p, Limits{Depth: 8}, nil)
+	r := s.Search(p, Limits{Depth: 8}, nil)
 	if r.BestMove.String() == "f2e2" {
 		t.Errorf("black repeats its perpetual check (score %d)", r.Score)
 	}
