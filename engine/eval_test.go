@@ -116,39 +116,3 @@ func TestQuietLeaf(t *testing.T) {
 		t.Errorf("the leaf %s is not quiet", leaf.FEN())
 	}
 }
-
-// BenchmarkEvaluate evaluates every position one legal move after a bench
-// position (the figure includes making and unmaking the move).
-func BenchmarkEvaluate(b *testing.B) {
-	type start struct {
-		pos   *Position
-		moves MoveList
-	}
-	var starts []start
-	n := 0
-	for _, fen := range BenchFENs {
-		p, err := NewPosition(fen)
-		if err != nil {
-			b.Fatal(err)
-		}
-		st := start{pos: p}
-		p.GenerateLegalMoves(&st.moves)
-		n += st.moves.Count
-		starts = append(starts, st)
-	}
-	b.ResetTimer()
-	sum := 0
-	for i := 0; i < b.N; i++ {
-		for _, st := range starts {
-			for _, m := range st.moves.Slice() {
-				st.pos.MakeMove(m)
-				sum += st.pos.Evaluate()
-				st.pos.UnmakeMove(m)
-			}
-		}
-	}
-	b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds()/1e6, "Mevals/s")
-	if sum == 1 {
-		b.Log(sum) // keeps the sum alive
-	}
-}

@@ -43,9 +43,6 @@ func (g *Game) SetNaturalLimit(plies int) { g.naturalLimit = max(plies, 0) }
 // repetition rules (3 by default; the xqbase league uses 4).
 func (g *Game) SetRepetitionFolds(n int) { g.folds = max(n, 2) }
 
-// Rules returns the rule set.
-func (g *Game) Rules() RuleSet { return g.rules }
-
 // StartFEN returns the start position.
 func (g *Game) StartFEN() string { return g.startFEN }
 

@@ -147,9 +147,6 @@ func (s *Searcher) Clear() {
 	}
 }
 
-// Hashfull returns the table's fill in per mille.
-func (s *Searcher) Hashfull() int { return s.tt.Hashfull() }
-
 // ProbeHash looks a position up in the table (UCCI probe).
 func (s *Searcher) ProbeHash(p *Position) (tt.Entry, bool) { return s.tt.Probe(p.Key()) }
 
