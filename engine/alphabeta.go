@@ -307,7 +307,7 @@ func lateMoveLimit(depth int, improving bool) int {
 
 // boundAllows tells whether a table score with this bound settles the
 // window [alpha, beta].
-func boundAllows(bound uint8, score, alpha, beta int) bool {
+func boundAllows(bound tt.Bound, score, alpha, beta int) bool {
 	switch bound {
 	case tt.BoundExact:
 		return true

@@ -189,12 +189,12 @@ func (w *worker) aspiration(depth, multiPV int) {
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -ScoreInfinite)
 			if showBound {
-				w.reportBound(depth, BoundUpper, score)
+				w.reportBound(depth, tt.BoundUpper, score)
 			}
 		case score >= beta:
 			beta = min(score+delta, ScoreInfinite)
 			if showBound {
-				w.reportBound(depth, BoundLower, score)
+				w.reportBound(depth, tt.BoundLower, score)
 			}
 		default:
 			return
@@ -306,14 +306,14 @@ func (w *worker) report(depth, n int) {
 		w.reportedBest = rm.move
 	}
 	w.reportFn(Info{
-		Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: n, Score: score,
+		Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: n, Score: score, Bound: tt.BoundExact,
 		Nodes: w.s.nodes(), Time: time.Since(w.start), Hashfull: w.s.tt.Hashfull(),
 		PV: rm.pv[:rm.pvLen],
 	})
 }
 
 // reportBound sends an info line for an aspiration failure.
-func (w *worker) reportBound(depth int, b Bound, score int) {
+func (w *worker) reportBound(depth int, b tt.Bound, score int) {
 	w.nodesShared.Store(w.nodes)
 	rm := &w.roots[w.pvIdx]
 	if w.pvIdx == 0 {

@@ -157,12 +157,12 @@ func (pl *player) selfPlayGame(cfg *SelfPlayConfig, openings []match.Opening, rn
 			break
 		}
 		pos := g.Position()
-		res := pl.search(&pos, cfg.Nodes)
+		res := pl.search(pos, cfg.Nodes)
 		if res.BestMove == engine.NoMove {
 			return out, fmt.Errorf("no move in an ongoing game at %s", pos.FEN())
 		}
-		if keep(&pos, res) {
-			kept = append(kept, pending{posfile.Encode(&pos, res.Score, posfile.Draw, ply), pos.SideToMove()})
+		if keep(pos, res) {
+			kept = append(kept, pending{posfile.Encode(pos, res.Score, posfile.Draw, ply), pos.SideToMove()})
 		}
 		if cfg.AdjudicateScore > 0 {
 			redScore := res.Score
