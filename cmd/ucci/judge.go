@@ -86,7 +86,7 @@ func runJudge(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		pos := game.Position()
-		m, err := pgn.ParseMove(&pos, text)
+		m, err := pgn.ParseMove(pos, text)
 		if err == nil {
 			_, err = game.Play(m)
 		}

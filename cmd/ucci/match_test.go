@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -15,11 +14,7 @@ import (
 func buildFakeEngine(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "fakeengine")
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		gobin = filepath.Join(runtime.GOROOT(), "bin", "go")
-	}
-	out, err := exec.Command(gobin, "build", "-o", bin, "../../tuning/match/testdata/fakeengine").CombinedOutput()
+	out, err := exec.Command("go", "build", "-o", bin, "../../tuning/match/testdata/fakeengine").CombinedOutput()
 	if err != nil {
 		t.Fatalf("building the fake engine: %v\n%s", err, out)
 	}

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -25,11 +24,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	fakeBin = filepath.Join(dir, "fakeengine")
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		gobin = filepath.Join(runtime.GOROOT(), "bin", "go")
-	}
-	if out, err := exec.Command(gobin, "build", "-o", fakeBin, "./testdata/fakeengine").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", fakeBin, "./testdata/fakeengine").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n%s", err, out)
 		os.RemoveAll(dir)
 		os.Exit(1)

@@ -68,7 +68,6 @@ type Result struct {
 	Unplayed int
 
 	pending map[int]float64 // first game of a pair: first engine's points
-	pairOf  map[int]int     // game number -> pair id
 }
 
 // newResult prepares an empty result.
