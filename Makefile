@@ -12,13 +12,25 @@ build:
 run: build
 	./$(BIN)
 
+# vet: gofmt (fails on any unformatted file), go vet of the normal and the
+# tuning build (-tags tune), and staticcheck, run at a pinned version
+# through go run (no install step).
+GOFMT       ?= $(shell $(GO) env GOROOT)/bin/gofmt
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 vet:
+	@unformatted=$$($(GOFMT) -l $$(find . -name '*.go' -not -path './tmp/*' -not -path './.git/*')); \
+		if [ -n "$$unformatted" ]; then echo "gofmt -l: not formatted:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags tune ./...
+	$(GO) run $(STATICCHECK) ./...
 
-# The full test suite: vet, all tests (perft rows up to 5M nodes), then the
+# The full test suite: vet, all tests (perft rows up to 5M nodes), the
+# packages a tuning build changes (TUNE_PKGS) built with -tags tune, then the
 # race detector over the short suite.
+TUNE_PKGS := ./engine/ ./cmd/ucci/protocol/ ./tuning/tunecmd/
 test: vet
 	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -tags tune $(TUNE_PKGS)
 	$(GO) test -count=1 -race -short ./...
 
 # Speed figures: perft and search benchmarks, then the bench signature.
@@ -165,15 +177,17 @@ dist:
 	GOXQ_DIST=$(abspath dist) GOXQ_DIST_VERSION=$(VERSION) $(GO) test -count=1 -run '^TestDist$$' -v ./e2e/
 
 # End-to-end: whole games through XBoard + UCI2WB (UCCI mode) under Xvfb
-# against fairy-stockfish, without and with pondering; installs the Debian
-# packages when they are missing. Records and logs go to e2e/out/. Override
-# E2E_FLAGS with GOXQ_E2E_* settings (see e2e/xboard_test.go).
+# against fairy-stockfish, without and with pondering, and through our own
+# match runner against fairy-stockfish in its UCI mode (uci-fsf), with our
+# engine in UCCI and in uci-fsf; installs the Debian packages when they are
+# missing. Records and logs go to e2e/out/. Override E2E_FLAGS with
+# GOXQ_E2E_* settings (see e2e/xboard_test.go and e2e/runner_test.go).
 E2E_FLAGS ?=
 .PHONY: e2e
 e2e: build
 	bash e2e/install.sh
 	GOXQ_E2E=1 GOXQ_E2E_ENGINE=$(abspath $(BIN)) GOXQ_E2E_OUT=$(abspath e2e/out) $(E2E_FLAGS) \
-		$(GO) test -count=1 -v -timeout 40m -run '^TestXBoardMatch$$' ./e2e/
+		$(GO) test -count=1 -v -timeout 40m -run '^(TestXBoardMatch|TestMatchRunnerFSF)$$' ./e2e/
 
 # The Windows build under Wine: the UCCI transcript tests of cmd/ucci (those
 # named in WINE_TESTS) against dist/ucci-windows-amd64.exe run by Debian's
@@ -212,3 +226,18 @@ stress: build
 		nice -n 10 $(GO) test -count=1 -timeout 4h -v -run '^(TestCommandStress|TestQuitLatency|TestResizeHashAndThreads)$$' ./reliability/
 soak: build
 	BIN=$(BIN) TC=$(SOAK_TC) bash reliability/soak.sh $(SOAK_GAMES) $(SOAK_DIR)
+
+# Neural network evaluation (issue 18). nnue-data: training positions in
+# $(NNUE_DIR)/data (git-ignored; rebuilt by this target, never committed):
+# NNUE_GAMES self-play games at NNUE_NODES nodes per move, then every position
+# of the CCPD master games searched to NNUE_NODES. Interrupted runs resume.
+NNUE_DIR    ?= tmp/nnue
+NNUE_GAMES  ?= 60000
+NNUE_NODES  ?= 5000
+NNUE_SEED   ?= 1
+NNUE_DATA_FLAGS ?=
+.PHONY: nnue-data
+nnue-data: build
+	mkdir -p $(NNUE_DIR)/data
+	nice -n 10 ./$(BIN) tune datagen -out $(NNUE_DIR)/data -games $(NNUE_GAMES) -nodes $(NNUE_NODES) -seed $(NNUE_SEED) $(NNUE_DATA_FLAGS)
+	nice -n 10 ./$(BIN) tune datagen -out $(NNUE_DIR)/data -nodes $(NNUE_NODES) $(NNUE_DATA_FLAGS) ../shared/data/ccpd/master-games.pgn

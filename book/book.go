@@ -19,7 +19,7 @@ type Book struct {
 // Parse checks a book file and returns the book. It keeps data, which must
 // not change afterwards.
 func Parse(data []byte) (*Book, error) {
-	h, err := readHeader(data)
+	h, err := readHeader(data, int64(len(data)))
 	if err != nil {
 		return nil, err
 	}

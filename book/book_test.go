@@ -206,3 +206,62 @@ func TestParseErrors(t *testing.T) {
 		t.Errorf("good book: %v", err)
 	}
 }
+
+// gameOf returns a game with the given result and ICCS moves from the start.
+func gameOf(t *testing.T, result, moves string) *pgn.Game {
+	t.Helper()
+	g := &pgn.Game{Result: result}
+	pos := engine.StartPosition()
+	for _, s := range strings.Fields(moves) {
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		g.Moves = append(g.Moves, m)
+		pos.PlayGameMove(m)
+	}
+	return g
+}
+
+// A game that comes back to a position and plays the same move again
+// counts once for that move: one game never passes MinGames 2.
+func TestBuildCountsAGameOncePerMove(t *testing.T) {
+	// The start position three times: h0g2, h0g2 again, then h2e2; the
+	// position after h0g2 twice, h9g7 both times.
+	const shuffle = "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9 h2e2"
+	b := NewBuilder(20)
+	if err := b.Add(gameOf(t, "1-0", shuffle)); err != nil {
+		t.Fatal(err)
+	}
+	if bk := b.Build(BuildOptions{MinGames: 2}); bk.Entries() != 0 {
+		t.Errorf("one game passed MinGames 2: %d entries", bk.Entries())
+	}
+	if err := b.Add(gameOf(t, "0-1", "h0g2 h9g7 g2h0")); err != nil {
+		t.Fatal(err)
+	}
+	bk := b.Build(BuildOptions{MinGames: 1})
+	games := func(moves string) map[string]int {
+		n := map[string]int{}
+		for _, e := range bk.Probe(positionAfter(t, moves), nil) {
+			n[e.Move.String()] = e.Games()
+		}
+		return n
+	}
+	want := map[string]map[string]int{
+		// Symmetric: each move with its mirror image, the same counts.
+		"":          {"h0g2": 2, "b0c2": 2, "h2e2": 1, "b2e2": 1},
+		"h0g2":      {"h9g7": 2},
+		"h0g2 h9g7": {"g2h0": 2},
+	}
+	for moves, w := range want {
+		if got := games(moves); fmt.Sprint(got) != fmt.Sprint(w) {
+			t.Errorf("after %q: games %v, want %v", moves, got, w)
+		}
+	}
+	if got := fullString(bk.Probe(positionAfter(t, ""), nil)); !strings.Contains(got, "h0g2:2:1/0/1") {
+		t.Errorf("start: %s, want h0g2 with one win and one loss", got)
+	}
+	if bk := b.Build(BuildOptions{MinGames: 2}); bk.Positions() != 3 {
+		t.Errorf("MinGames 2: %d positions, want the 3 both games share", bk.Positions())
+	}
+}

@@ -80,8 +80,26 @@ func (b *Builder) Add(g *pgn.Game) error {
 		b.record(pos, m, res)
 		pos.PlayGameMove(m)
 	}
+	b.moves = append(b.moves[:n], onceEach(b.moves[n:])...)
 	b.games++
 	return nil
+}
+
+// onceEach sorts the moves of one game by position and move and drops the
+// repeats, so that a game that comes back to a position and plays the same
+// move again counts once for it. (A position's key includes the side to
+// move, so repeats have the same result too.)
+func onceEach(game []played) []played {
+	slices.SortFunc(game, comparePlayed)
+	return slices.CompactFunc(game, func(x, y played) bool { return x.key == y.key && x.move == y.move })
+}
+
+// comparePlayed orders moves by canonical key, then by move.
+func comparePlayed(x, y played) int {
+	if c := cmp.Compare(x.key, y.key); c != 0 {
+		return c
+	}
+	return cmp.Compare(x.move, y.move)
 }
 
 // record stores a move under the canonical key of the position: the smaller
@@ -109,12 +127,7 @@ func (b *Builder) record(pos *engine.Position, m engine.Move, res int8) {
 // the mover's side), at least 1; a position whose largest weight would
 // exceed 65535 has all its weights scaled down in proportion.
 func (b *Builder) Build(opt BuildOptions) *Book {
-	slices.SortFunc(b.moves, func(x, y played) int {
-		if c := cmp.Compare(x.key, y.key); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.move, y.move)
-	})
+	slices.SortFunc(b.moves, comparePlayed)
 	var recs []record
 	positions := 0
 	for i := 0; i < len(b.moves); {

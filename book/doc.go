@@ -14,6 +14,20 @@
 // Select adds the policy: randomness level, a ply limit and a filter for
 // banned or repeating moves.
 //
+// # Reading a book file
+//
+// A book is read into memory whole, so Open is careful with what it reads:
+// it opens regular files only (a FIFO, a device such as /dev/zero or
+// /dev/stdin, or a directory is refused without blocking, ErrNotRegular);
+// it refuses a file above MaxFileSize, 1 GiB, before reading it
+// (ErrTooLarge); it reads the first 32 bytes and checks the header, whose
+// entry count must account for the file's size exactly, before it reads the
+// body; a BOOK.DAT, which has no header, must be a whole number of 8-byte
+// records, and once read, its locks must ascend and every move must have
+// both squares on the board. Books are not memory-mapped: they are small
+// (the built-in one is 1 MB, ElephantEye's 96 KB), and a mapped file that
+// another program truncates kills the process at the next probe.
+//
 // # File format
 //
 // All numbers are little-endian. A 32-byte header:
@@ -49,7 +63,8 @@
 // # Building
 //
 // Builder reads the first N plies of games with a result. Each (position,
-// move) collects wins, draws and losses from the mover's point of view.
+// move) collects wins, draws and losses from the mover's point of view, a
+// game counting once however often it plays the move in the position.
 // BuildOptions drops moves played in fewer than MinGames games or scoring
 // below MinScore (win 1, draw 1/2) for the mover; the weight of a kept move
 // is 2*wins + draws, its points in half points, so that popular moves that
@@ -60,7 +75,8 @@
 //
 // EleEye reads BOOK.DAT as BOOK.md describes it: 8-byte records {lock1,
 // move, weight}, lock1 being ElephantEye's RC4-generated Zobrist lock of the
-// position, moves on its 16x16 board. The file is LGPL-licensed and not
+// position, moves on its 16x16 board. Having no header, it is recognised by
+// its content (see Reading a book file). The file is LGPL-licensed and not
 // shipped with this engine.
 //
 // # The built-in book

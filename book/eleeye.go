@@ -18,19 +18,37 @@ type EleEye struct {
 // eeRecordSize is the size of a BOOK.DAT record.
 const eeRecordSize = 8
 
-// ParseEleEye checks a BOOK.DAT image (size a multiple of 8, locks in
-// ascending order) and returns the book. It keeps data.
+// ParseEleEye checks a BOOK.DAT image and returns the book. It keeps data.
+// A BOOK.DAT has no header, so this is all that tells one from other data:
+// the size is a non-zero multiple of 8 bytes, the locks ascend, and every
+// record's move has both squares on the board (ElephantEye's builder writes
+// no other; a zero, a text or a random file fails within a few records).
 func ParseEleEye(data []byte) (*EleEye, error) {
-	if len(data) == 0 || len(data)%eeRecordSize != 0 {
-		return nil, fmt.Errorf("%w: %d bytes is not a BOOK.DAT", ErrFormat, len(data))
+	if err := checkEleEyeSize(int64(len(data))); err != nil {
+		return nil, err
 	}
 	b := &EleEye{data: data}
-	for i := 1; i < b.records(); i++ {
-		if b.lock(i) < b.lock(i-1) {
+	for i := 0; i < b.records(); i++ {
+		if i > 0 && b.lock(i) < b.lock(i-1) {
 			return nil, fmt.Errorf("%w: BOOK.DAT records not sorted at %d", ErrFormat, i)
+		}
+		mv := binary.LittleEndian.Uint16(b.data[i*eeRecordSize+4:])
+		_, ok1 := eeDecodeSquare(int(mv & 0xff))
+		_, ok2 := eeDecodeSquare(int(mv >> 8))
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("%w: BOOK.DAT record %d has an off-board move %04x", ErrFormat, i, mv)
 		}
 	}
 	return b, nil
+}
+
+// checkEleEyeSize checks that size bytes can be a BOOK.DAT: whole 8-byte
+// records, at least one.
+func checkEleEyeSize(size int64) error {
+	if size == 0 || size%eeRecordSize != 0 {
+		return fmt.Errorf("%w: %d bytes is not a BOOK.DAT", ErrFormat, size)
+	}
+	return nil
 }
 
 // records returns the number of records.
@@ -71,11 +89,9 @@ func (b *EleEye) Probe(pos *engine.Position, dst []Entry) []Entry {
 	for i := lo; i < hi; i++ {
 		rec := b.data[i*eeRecordSize:]
 		mv := binary.LittleEndian.Uint16(rec[4:])
-		from, ok1 := eeDecodeSquare(int(mv & 0xff))
-		to, ok2 := eeDecodeSquare(int(mv >> 8))
-		if !ok1 || !ok2 {
-			continue
-		}
+		// ParseEleEye has checked that both squares are on the board.
+		from, _ := eeDecodeSquare(int(mv & 0xff))
+		to, _ := eeDecodeSquare(int(mv >> 8))
 		if mirrored {
 			from, to = from.Mirror(), to.Mirror()
 		}

@@ -145,8 +145,12 @@ func TestEleEyeProbeSynthetic(t *testing.T) {
 }
 
 func TestParseEleEyeErrors(t *testing.T) {
+	offBoard := eeImage(t, uint32(1), "h2e2", 1)
+	offBoard[4] = 0x3c // file x = 12: off the board
 	for _, data := range [][]byte{nil, make([]byte, 7), make([]byte, 12),
-		eeImage(t, uint32(2), "h2e2", 1, uint32(1), "h2e2", 1)} {
+		eeImage(t, uint32(2), "h2e2", 1, uint32(1), "h2e2", 1),
+		make([]byte, 64), // zeros: square 0 is off the board
+		offBoard} {
 		if _, err := ParseEleEye(data); !errors.Is(err, ErrFormat) {
 			t.Errorf("%d bytes: %v", len(data), err)
 		}

@@ -46,8 +46,9 @@ func putHeader(b []byte, h header) {
 	le.PutUint32(b[28:], uint32(h.plies))
 }
 
-// readHeader checks and decodes the header of a whole book file.
-func readHeader(b []byte) (header, error) {
+// readHeader checks and decodes the header at the start of b, the first
+// bytes of a book file of size bytes.
+func readHeader(b []byte, size int64) (header, error) {
 	if len(b) < headerSize || string(b[:4]) != magic {
 		return header{}, ErrFormat
 	}
@@ -67,8 +68,8 @@ func readHeader(b []byte) (header, error) {
 		games:     int(le.Uint32(b[24:])),
 		plies:     int(le.Uint32(b[28:])),
 	}
-	if uint64(len(b)-headerSize) != uint64(h.entries)*entrySize {
-		return header{}, fmt.Errorf("%w: %d bytes for %d entries", ErrFormat, len(b), h.entries)
+	if size != headerSize+int64(h.entries)*entrySize {
+		return header{}, fmt.Errorf("%w: %d bytes for %d entries", ErrFormat, size, h.entries)
 	}
 	return h, nil
 }

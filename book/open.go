@@ -2,10 +2,9 @@ package book
 
 import (
 	"bytes"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
+
+	"github.com/goxq/ucci/internal/paths"
 )
 
 // Load detects the format of a book image (this package's or ElephantEye's
@@ -17,24 +16,23 @@ func Load(data []byte) (Source, error) {
 	return ParseEleEye(data)
 }
 
-// Open opens the books named in paths, separated by ";", in either format.
+// Open opens the books named in names, separated by ";", in either format.
 // A relative path is looked up in the executable's directory first, then in
-// the working directory. With several books the first that knows a position
-// answers (see Set). An empty paths opens the embedded default book.
-func Open(paths string) (Source, error) {
+// the working directory. Only regular files of at most MaxFileSize bytes are
+// read, and only after their header (for a BOOK.DAT, their size) has been
+// checked; any book that is refused refuses the whole set. With several
+// books the first that knows a position answers (see Set). An empty names
+// opens the embedded default book.
+func Open(names string) (Source, error) {
 	var set Set
-	for _, p := range strings.Split(paths, ";") {
+	for _, p := range strings.Split(names, ";") {
 		p = strings.TrimSpace(p)
 		if p == "" {
 			continue
 		}
-		data, err := os.ReadFile(resolve(p))
+		src, err := readFile(paths.Resolve(p))
 		if err != nil {
 			return nil, err
-		}
-		src, err := Load(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		set = append(set, src)
 	}
@@ -45,19 +43,4 @@ func Open(paths string) (Source, error) {
 		return set[0], nil
 	}
 	return set, nil
-}
-
-// resolve finds a relative book path beside the executable, else leaves it
-// to the working directory.
-func resolve(p string) string {
-	if filepath.IsAbs(p) {
-		return p
-	}
-	if exe, err := os.Executable(); err == nil {
-		candidate := filepath.Join(filepath.Dir(exe), p)
-		if _, err := os.Stat(candidate); err == nil {
-			return candidate
-		}
-	}
-	return p
 }

@@ -1,10 +1,14 @@
 // Package e2e holds the end-to-end tests that run the engine binary the way
 // users do: real games through XBoard and the UCI2WB adapter under Xvfb
-// against fairy-stockfish (TestXBoardMatch, run by `make e2e`), and checks
-// of the release binaries built by `make dist` (TestDist).
+// against fairy-stockfish (TestXBoardMatch) and through our match runner
+// against fairy-stockfish in its generic UCI mode, with our engine in UCCI
+// and in the same uci-fsf convention (TestMatchRunnerFSF), both run by
+// `make e2e`; and checks of the release binaries built by `make dist`
+// (TestDist).
 //
-// Both are skipped by a plain `go test ./...`: TestXBoardMatch needs
-// GOXQ_E2E=1 and the Debian packages that e2e/install.sh installs,
+// All are skipped by a plain `go test ./...`: TestXBoardMatch and
+// TestMatchRunnerFSF need GOXQ_E2E=1 and the Debian packages that
+// e2e/install.sh installs,
 // TestDist needs GOXQ_DIST=<dist directory>. The checks of the game records
 // and logs that TestXBoardMatch applies are themselves tested on recorded
 // files in testdata/ and always run.

@@ -28,7 +28,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		return score
 	}
 	if ply >= MaxPly-4 {
-		return w.evaluate()
+		return w.evaluate(ply)
 	}
 	alpha = max(alpha, -ScoreMate+ply)
 	beta = min(beta, ScoreMate-ply-1)
@@ -64,7 +64,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if hit && e.Eval != noEval {
 			eval = int(e.Eval)
 		} else {
-			eval = w.evaluate()
+			eval = w.evaluate(ply)
 		}
 		if hit && boundAllows(e.Bound, ttScore, eval, eval+1) && ttScore > -ScoreDecisive && ttScore < ScoreDecisive {
 			eval = ttScore
@@ -95,6 +95,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			r := nullBaseReduction + depth/nullDepthDivisor + min((eval-beta)/nullEvalDivisor, 3)
 			f.move = NullMove
 			w.s.tt.Prefetch(p.key ^ zobristSide)
+			w.netPush(ply+1, NullMove)
 			p.MakeNullMove()
 			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			p.UnmakeNullMove()
@@ -182,6 +183,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		f.move = m
 		w.s.tt.Prefetch(p.KeyAfter(m))
+		w.netPush(ply+1, m)
 		p.MakeMove(m)
 		givesCheck := p.inCheck
 		newDepth := depth - 1
@@ -305,7 +307,7 @@ func lateMoveLimit(depth int, improving bool) int {
 
 // boundAllows tells whether a table score with this bound settles the
 // window [alpha, beta].
-func boundAllows(bound uint8, score, alpha, beta int) bool {
+func boundAllows(bound tt.Bound, score, alpha, beta int) bool {
 	switch bound {
 	case tt.BoundExact:
 		return true
@@ -389,14 +391,17 @@ func updateHistory(h *int32, good bool, bonus int32) {
 	*h += delta - *h*bonus/historyLimit
 }
 
-// evaluate returns the clamped static evaluation at the knowledge level.
-func (w *worker) evaluate() int {
+// evaluate returns the clamped static evaluation of the position at ply
+// at the knowledge level: the network when one is set, at full knowledge.
+func (w *worker) evaluate(ply int) int {
 	var v int
-	switch w.s.Knowledge {
-	case 0:
+	switch {
+	case w.s.Knowledge == 0:
 		v = w.pos.materialScore()
-	case 1:
+	case w.s.Knowledge == 1:
 		v = w.pos.pieceSquareScore()
+	case w.s.net != nil:
+		v = w.netEval(ply)
 	default:
 		v = w.pos.Evaluate()
 	}
@@ -419,7 +424,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		return 0
 	}
 	if ply >= MaxPly-4 {
-		return w.evaluate()
+		return w.evaluate(ply)
 	}
 	inCheck := p.inCheck
 	pvNode := beta-alpha > 1
@@ -438,15 +443,15 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		switch {
 		case hit && e.Eval != noEval:
 			standPat = int(e.Eval)
-		case w.s.Knowledge >= 2:
+		case w.s.Knowledge >= 2 && w.s.net == nil:
 			// Lazy evaluation: far above beta on material and placement
 			// alone, the positional terms cannot bring it back.
 			if quick := p.pieceSquareScore(); quick-lazyEvalMargin >= beta {
 				return quick - lazyEvalMargin
 			}
-			standPat = w.evaluate()
+			standPat = w.evaluate(ply)
 		default:
-			standPat = w.evaluate()
+			standPat = w.evaluate(ply)
 		}
 		if standPat >= beta {
 			if !hit {
@@ -477,6 +482,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		}
 		moveCount++
 		w.s.tt.Prefetch(p.KeyAfter(m))
+		w.netPush(ply+1, m)
 		p.MakeMove(m)
 		score := -w.qsearch(-beta, -alpha, ply+1)
 		p.UnmakeMove(m)

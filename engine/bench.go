@@ -1,6 +1,10 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/goxq/ucci/engine/nnue"
+)
 
 // BenchFENs are the positions of the bench signature: the start position,
 // middle games and endings (the published perft positions).
@@ -50,13 +54,14 @@ type BenchResult struct {
 }
 
 // Bench searches every bench position to depth with a 16 MB table,
-// cleared before each position. With one thread the node count is a
-// reproducible signature of the search; more threads measure Lazy SMP's
-// node rate and time to depth. line (if not nil) is called with a summary
-// of each position.
-func Bench(depth, threads int, line func(i int, fen string, r Result, d time.Duration)) BenchResult {
+// cleared before each position, evaluating with net (nil: the classical
+// evaluation). With one thread the node count is a reproducible signature
+// of the search; more threads measure Lazy SMP's node rate and time to
+// depth. line (if not nil) is called with a summary of each position.
+func Bench(depth, threads int, net *nnue.Net, line func(i int, fen string, r Result, d time.Duration)) BenchResult {
 	s := NewSearcher(16)
 	s.SetThreads(threads)
+	s.SetNet(net)
 	var total BenchResult
 	for i, fen := range BenchFENs {
 		p, err := NewPosition(fen)

@@ -1,43 +1,17 @@
 package engine
 
-import (
-	"strconv"
-	"strings"
-)
-
 // ColourFlipped returns the position with the colours swapped and the board
 // turned upside down: Red's pieces become Black's on the mirrored ranks and
 // the other side is to move, so the flipped position is the same game seen
 // from the other chair. The counters are kept; the history is not.
 func (p *Position) ColourFlipped() *Position {
-	var b strings.Builder
-	for r := 0; r < NumRanks; r++ {
-		empty := 0
-		for f := 0; f < NumFiles; f++ {
-			pc := p.board[MakeSquare(f, r)]
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte((pc ^ 8).Letter())
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if r < NumRanks-1 {
-			b.WriteByte('/')
+	var board [NumSquares]Piece
+	for s, pc := range p.board {
+		if pc != NoPiece {
+			board[Square(s).Flip()] = pc ^ 8
 		}
 	}
-	side := " b"
-	if p.side == Black {
-		side = " w"
-	}
-	b.WriteString(side + " - - " + strconv.Itoa(int(p.rule60)) + " " + strconv.Itoa(p.fullmove))
-	q, err := NewPosition(b.String())
+	q, err := NewPosition(boardFEN(&board, p.side.Opponent(), int(p.rule60), p.fullmove))
 	if err != nil {
 		panic("engine: flipping a valid position failed: " + err.Error())
 	}

@@ -6,8 +6,8 @@ package engine
 // absence, the central cannon against the general, connected defenders and
 // soldiers, and attackers in the enemy palace, blended between middle game
 // and end game by the remaining chariots, horses and cannons. All weights
-// are in params.go; every term is linear in its weight so the tuner can
-// fit them.
+// are in params.go, laid out by the weight table (weights.go); every term is
+// linear in its weight so the tuner can fit them.
 
 // maxPhase is the phase of the start position: 2*(2*6 + 2*3 + 2*3).
 const maxPhase = 48
@@ -15,7 +15,7 @@ const maxPhase = 48
 // evalTrace collects, for the tuner, how often each parameter counts in an
 // evaluation (Red's count minus Black's) and the phase.
 type evalTrace struct {
-	coef  [numEvalParams]int32
+	coef  [NumEvalParams]int32
 	phase int32
 }
 
@@ -33,8 +33,7 @@ func pstIndex(c Color, s Square) int {
 	return r*5 + f
 }
 
-// initEvalTables derives the incremental tables from evalParams. The tuner
-// calls it again after changing the parameters.
+// initEvalTables derives the incremental tables from evalParams.
 func initEvalTables() {
 	phaseWeight = [NumPieceTypes]int32{Rook: 6, Horse: 3, Cannon: 3}
 	for t := King; t <= Pawn; t++ {
@@ -107,9 +106,9 @@ func (p *Position) traceMaterial(tr *evalTrace) {
 	}
 }
 
-// firstKnowledge is the first of the knowledge parameters (everything
-// after the piece-square tables except the tempo).
-const firstKnowledge = paramRookMobility
+// firstKnowledge is the first of the knowledge parameters (the terms after
+// the piece-square tables except the tempo).
+const firstKnowledge = firstTerm
 
 // knowledgeCounts holds how often each knowledge parameter counts for one
 // side, indexed from firstKnowledge.

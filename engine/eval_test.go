@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math/rand/v2"
-	"os"
 	"testing"
 )
 
@@ -84,25 +83,9 @@ func TestEvaluationIncremental(t *testing.T) {
 	}
 }
 
-// TestParamsFileRoundTrip proves the tuner's writer reproduces params.go
-// exactly from the current weights, so tuned weights land in the same form.
-func TestParamsFileRoundTrip(t *testing.T) {
-	want, err := os.ReadFile("params.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := FormatParams(EvalParams())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Error("FormatParams does not reproduce params.go")
-	}
-}
-
 func TestEvalFeaturesMatchEvaluate(t *testing.T) {
 	coef := make([]int32, NumEvalParams)
-	params := EvalParams()
+	params := DefaultWeights()
 	for _, p := range randomPositions(t, 100) {
 		phase := EvalFeatures(p, coef)
 		var mg, eg int64
@@ -131,41 +114,5 @@ func TestQuietLeaf(t *testing.T) {
 	q, _ := s.QuietLeaf(&leaf)
 	if q.Key() != leaf.Key() {
 		t.Errorf("the leaf %s is not quiet", leaf.FEN())
-	}
-}
-
-// BenchmarkEvaluate evaluates every position one legal move after a bench
-// position (the figure includes making and unmaking the move).
-func BenchmarkEvaluate(b *testing.B) {
-	type start struct {
-		pos   *Position
-		moves MoveList
-	}
-	var starts []start
-	n := 0
-	for _, fen := range BenchFENs {
-		p, err := NewPosition(fen)
-		if err != nil {
-			b.Fatal(err)
-		}
-		st := start{pos: p}
-		p.GenerateLegalMoves(&st.moves)
-		n += st.moves.Count
-		starts = append(starts, st)
-	}
-	b.ResetTimer()
-	sum := 0
-	for i := 0; i < b.N; i++ {
-		for _, st := range starts {
-			for _, m := range st.moves.Slice() {
-				st.pos.MakeMove(m)
-				sum += st.pos.Evaluate()
-				st.pos.UnmakeMove(m)
-			}
-		}
-	}
-	b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds()/1e6, "Mevals/s")
-	if sum == 1 {
-		b.Log(sum) // keeps the sum alive
 	}
 }

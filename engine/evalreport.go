@@ -8,27 +8,36 @@ type EvalTerm struct {
 	Value  int
 }
 
-// EvalReport breaks the static evaluation of pos into its terms (material,
-// piece-square values, then each knowledge term and the tempo), from Red's
+// EvalReport breaks the static evaluation of pos into its terms, from Red's
 // point of view, and returns them with the game phase (MaxPhase = full
-// middle game). The values add up to Evaluate() seen from Red, up to the
-// rounding of each blend.
+// middle game). The terms follow the weight table: a group of several
+// weights (material, each piece-square table) counts under its kind, with
+// the groups of one kind in a row summed ("material", "piece-square"), and
+// a single weight under its own name. The values add up to Evaluate() seen
+// from Red, up to the rounding of each blend.
 func EvalReport(pos *Position) (terms []EvalTerm, phase int) {
 	var tr evalTrace
 	pos.evaluate(&tr)
 	phase = int(tr.phase)
-	add := func(name string, from, to int) {
-		var mg, eg int
-		for i := from; i < to; i++ {
-			mg += int(tr.coef[i]) * int(evalParams[i].mg)
-			eg += int(tr.coef[i]) * int(evalParams[i].eg)
+	last := ""
+	for _, g := range weightTable {
+		name := g.Name
+		if g.Size > 1 {
+			name = g.Kind
 		}
-		terms = append(terms, EvalTerm{Name: name, MG: mg, EG: eg, Value: (mg*phase + eg*(maxPhase-phase)) / maxPhase})
+		if name != last {
+			terms = append(terms, EvalTerm{Name: name})
+			last = name
+		}
+		t := &terms[len(terms)-1]
+		for i := g.Start; i < g.Start+g.Size; i++ {
+			t.MG += int(tr.coef[i]) * int(evalParams[i].mg)
+			t.EG += int(tr.coef[i]) * int(evalParams[i].eg)
+		}
 	}
-	add("material", paramMaterial, paramPST)
-	add("piece-square", paramPST, firstKnowledge)
-	for i, name := range termNames {
-		add(name, firstKnowledge+i, firstKnowledge+i+1)
+	for i := range terms {
+		t := &terms[i]
+		t.Value = (t.MG*phase + t.EG*(maxPhase-phase)) / maxPhase
 	}
 	return terms, phase
 }

@@ -213,12 +213,15 @@ var pieceNames = [NumPieceTypes]string{"", "general", "advisor", "elephant", "ho
 
 // FEN returns the position in FEN with B/N letters, w/b side, "- -", the
 // natural-limit counter and the move number.
-func (p *Position) FEN() string {
+func (p *Position) FEN() string { return boardFEN(&p.board, p.side, int(p.rule60), p.fullmove) }
+
+// boardFEN writes the FEN of a placement, side to move and counters.
+func boardFEN(board *[NumSquares]Piece, side Color, rule60, fullmove int) string {
 	var b strings.Builder
 	for r := NumRanks - 1; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < NumFiles; f++ {
-			pc := p.board[MakeSquare(f, r)]
+			pc := board[MakeSquare(f, r)]
 			if pc == NoPiece {
 				empty++
 				continue
@@ -236,13 +239,20 @@ func (p *Position) FEN() string {
 			b.WriteByte('/')
 		}
 	}
-	if p.side == Red {
+	if side == Red {
 		b.WriteString(" w - - ")
 	} else {
 		b.WriteString(" b - - ")
 	}
-	b.WriteString(strconv.Itoa(int(p.rule60)))
+	b.WriteString(strconv.Itoa(rule60))
 	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(p.fullmove))
+	b.WriteString(strconv.Itoa(fullmove))
 	return b.String()
+}
+
+// NewPositionFromBoard returns the position of a placement with side to
+// move, counters zero and move number 1; the placement is checked as a FEN
+// would be.
+func NewPositionFromBoard(board *[NumSquares]Piece, side Color) (*Position, error) {
+	return NewPosition(boardFEN(board, side, 0, 1))
 }

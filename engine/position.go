@@ -86,9 +86,6 @@ func (p *Position) Key() uint64 { return p.key }
 // InCheck tells whether the side to move is in check.
 func (p *Position) InCheck() bool { return p.inCheck }
 
-// KingSquare returns the square of c's general.
-func (p *Position) KingSquare(c Color) Square { return p.kings[c] }
-
 // Pieces returns the set of squares holding pc.
 func (p *Position) Pieces(pc Piece) Bitboard { return p.pieces[pc] }
 
@@ -108,14 +105,6 @@ func (p *Position) Fullmove() int { return p.fullmove }
 
 // HistoryLen returns how many earlier positions of the line are remembered.
 func (p *Position) HistoryLen() int { return p.histLen }
-
-// LastMove returns the move that led to the position, NoMove at the start.
-func (p *Position) LastMove() Move {
-	if p.histLen == 0 {
-		return NoMove
-	}
-	return p.history[p.histLen-1].move
-}
 
 // put places pc on the empty square s.
 func (p *Position) put(pc Piece, s Square) {
@@ -335,7 +324,7 @@ func (p *Position) UnmakeNullMove() {
 // history is nearly full it first drops the plies before the last capture,
 // which no rule looks at, and, if that is not enough, the oldest plies.
 func (p *Position) PlayGameMove(m Move) {
-	if p.histLen >= MaxHistory-MaxPly-8 {
+	if p.historyNearlyFull() {
 		keep := int(p.revPlies)
 		if keep > (MaxHistory-MaxPly)/2 {
 			keep = (MaxHistory - MaxPly) / 2
@@ -351,6 +340,10 @@ func (p *Position) PlayGameMove(m Move) {
 	}
 	p.MakeMove(m)
 }
+
+// historyNearlyFull tells whether PlayGameMove must drop old plies before
+// its move, to keep MaxPly plies free for a search.
+func (p *Position) historyNearlyFull() bool { return p.histLen >= MaxHistory-MaxPly-8 }
 
 // ResetHistory forgets the line that led to the position, keeping the
 // position and its counters: the position becomes the start of a new line.

@@ -32,7 +32,7 @@ func NewGame(fen string, rules RuleSet) (*Game, error) {
 		return nil, err
 	}
 	g.startFEN = g.pos.FEN()
-	g.verdict = g.judge()
+	g.verdict = g.judge(g.folds)
 	return g, nil
 }
 
@@ -43,17 +43,15 @@ func (g *Game) SetNaturalLimit(plies int) { g.naturalLimit = max(plies, 0) }
 // repetition rules (3 by default; the xqbase league uses 4).
 func (g *Game) SetRepetitionFolds(n int) { g.folds = max(n, 2) }
 
-// Rules returns the rule set.
-func (g *Game) Rules() RuleSet { return g.rules }
-
 // StartFEN returns the start position.
 func (g *Game) StartFEN() string { return g.startFEN }
 
 // Moves returns the moves played so far (do not modify).
 func (g *Game) Moves() []Move { return g.moves }
 
-// Position returns a copy of the current position.
-func (g *Game) Position() Position { return g.pos }
+// Position returns the current position, with the game's history. It is
+// the referee's own: read it, do not change it; Play changes it.
+func (g *Game) Position() *Position { return &g.pos }
 
 // Verdict returns the current result.
 func (g *Game) Verdict() Verdict { return g.verdict }
@@ -68,8 +66,33 @@ func (g *Game) Play(m Move) (Verdict, error) {
 	}
 	g.pos.PlayGameMove(m)
 	g.moves = append(g.moves, m)
-	g.verdict = g.judge()
+	g.verdict = g.judge(g.folds)
 	return g.verdict, nil
+}
+
+// VerdictAfter returns the verdict that Play(m) would give with the
+// repetition rules triggered at folds occurrences (see SetRepetitionFolds),
+// without playing m: the game, its position and its settings stay as they
+// are. The errors are those of Play.
+func (g *Game) VerdictAfter(m Move, folds int) (Verdict, error) {
+	if g.verdict.Over() {
+		return g.verdict, fmt.Errorf("%w (%s): move %s", ErrGameOver, g.verdict, m)
+	}
+	if !g.pos.IsPseudoLegal(m) || !g.pos.IsLegal(m) {
+		return g.verdict, fmt.Errorf("%w: %s", ErrIllegalMove, m)
+	}
+	folds = max(folds, 2)
+	if g.pos.historyNearlyFull() {
+		// Play would first drop old plies, which cannot be undone: judge
+		// a copy of the game (rare: hundreds of plies without a capture).
+		probe := Game{pos: g.pos, rules: g.rules, naturalLimit: g.naturalLimit}
+		probe.pos.PlayGameMove(m)
+		return probe.judge(folds), nil
+	}
+	g.pos.MakeMove(m)
+	v := g.judge(folds)
+	g.pos.UnmakeMove(m)
+	return v, nil
 }
 
 // PlayMove plays a move given in ICCS coordinates.
@@ -84,10 +107,11 @@ func (g *Game) PlayMove(s string) (Verdict, error) {
 	return g.Play(m)
 }
 
-// judge decides the state of the current position: no legal move loses
-// (mate or stalemate); then repetition; then the natural limit; then
-// insufficient material.
-func (g *Game) judge() Verdict {
+// judge decides the state of the current position, with the repetition
+// rules triggered at folds occurrences: no legal move loses (mate or
+// stalemate); then repetition; then the natural limit; then insufficient
+// material.
+func (g *Game) judge(folds int) Verdict {
 	p := &g.pos
 	mover := p.side.Opponent()
 	if !p.HasLegalMove() {
@@ -96,7 +120,7 @@ func (g *Game) judge() Verdict {
 		}
 		return Verdict{WinFor(mover), Stalemate}
 	}
-	if count, oldest := p.findRepetition(); count+1 >= g.folds {
+	if count, oldest := p.findRepetition(); count+1 >= folds {
 		return p.judgeCycle(oldest, g.rules, true)
 	}
 	if g.naturalLimit > 0 && int(p.rule60) >= g.naturalLimit {

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/goxq/ucci/engine/nnue"
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/tt"
 )
@@ -33,23 +34,13 @@ type Limits struct {
 	Mate int
 }
 
-// Bound tells whether a reported score is exact or a bound.
-type Bound uint8
-
-// Score bounds in Info.
-const (
-	BoundExact Bound = iota
-	BoundLower
-	BoundUpper
-)
-
 // Info is one progress report of a search: a line (MultiPV >= 1) or, when
 // CurrMove is set, the root move now being searched.
 type Info struct {
 	Depth, SelDepth int
 	MultiPV         int // 1-based line number
 	Score           int
-	Bound           Bound
+	Bound           tt.Bound // tt.BoundExact, or the bound an aspiration failure proved
 	Nodes           uint64
 	Time            time.Duration
 	Hashfull        int
@@ -86,13 +77,15 @@ type Searcher struct {
 	// that much CPU free: none, about 10%, 25% and 50%.
 	Idle int
 
+	net *nnue.Net // the evaluation network; nil: the classical evaluation
+
 	workers []*worker
 	timer   timeman.Manager
 	stop    atomic.Bool
 	wake    chan struct{} // signalled by Stop and PonderHit
 	ponder  atomic.Bool   // a go ponder search before its ponderhit
-	running atomic.Bool   // between Go and the end of its wait
-	mu      sync.Mutex    // serialises Search
+	running atomic.Bool   // from Go to the end of its search
+	mu      sync.Mutex    // held from Go to the end of its search (and by QuietLeaf)
 	limits  Limits
 	rootKey uint64
 }
@@ -119,6 +112,19 @@ func (s *Searcher) SetThreads(n int) {
 	s.workers = s.workers[:n]
 }
 
+// SetNet sets the evaluation network (nil: the classical evaluation) and
+// clears the table, whose stored evaluations came from the other one. Not
+// during a search.
+func (s *Searcher) SetNet(n *nnue.Net) {
+	if n != s.net {
+		s.net = n
+		s.tt.Clear()
+	}
+}
+
+// Net returns the evaluation network, nil for the classical evaluation.
+func (s *Searcher) Net() *nnue.Net { return s.net }
+
 // Threads returns the number of search threads.
 func (s *Searcher) Threads() int { return s.threads }
 
@@ -140,9 +146,6 @@ func (s *Searcher) Clear() {
 		w.clearHistory()
 	}
 }
-
-// Hashfull returns the table's fill in per mille.
-func (s *Searcher) Hashfull() int { return s.tt.Hashfull() }
 
 // ProbeHash looks a position up in the table (UCCI probe).
 func (s *Searcher) ProbeHash(p *Position) (tt.Entry, bool) { return s.tt.Probe(p.Key()) }
@@ -191,9 +194,15 @@ func (s *Searcher) Search(pos *Position, lim Limits, report func(Info)) Result {
 }
 
 // Go starts a search like Search but returns at once, with a function that
-// waits for the result (call it exactly once). Stop and PonderHit take
-// effect from the moment Go returns; pos may be changed after Go returns.
+// waits for the result: it may be called any number of times, from any
+// goroutine, or never. Stop and PonderHit take effect from the moment Go
+// returns; pos may be changed after Go returns. A search still running when
+// Go is called is stopped, and the new one starts once it has ended (its
+// own wait function still gives its result).
 func (s *Searcher) Go(pos *Position, lim Limits, report func(Info)) func() Result {
+	if s.running.Load() {
+		s.Stop()
+	}
 	s.mu.Lock()
 	start := time.Now()
 	for len(s.wake) > 0 {
@@ -218,28 +227,35 @@ func (s *Searcher) Go(pos *Position, lim Limits, report func(Info)) func() Resul
 	for _, w := range s.workers {
 		w.prepare(pos, roots)
 	}
-	done := make(chan Result, 1)
+	var res Result
+	done := make(chan struct{})
 	go func() {
-		defer func() {
-			// A bug in the search must not take the engine down: answer
-			// with the first root move and let the caller carry on.
-			if r := recover(); r != nil {
-				s.stop.Store(true)
-				res := Result{}
-				if len(roots) > 0 {
-					res.BestMove = roots[0].move
-				}
-				done <- res
-			}
-		}()
-		done <- s.run(roots, report, start)
-	}()
-	return func() Result {
-		r := <-done
+		// The search releases the searcher itself, so that a caller that
+		// never waits does not block the next search.
+		res = s.runGuarded(roots, report, start)
 		s.running.Store(false)
 		s.mu.Unlock()
-		return r
+		close(done)
+	}()
+	return func() Result {
+		<-done
+		return res
 	}
+}
+
+// runGuarded is run that survives a bug in the search: the engine must not
+// go down, so it answers with the first root move and carries on.
+func (s *Searcher) runGuarded(roots []rootMove, report func(Info), start time.Time) (res Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.stop.Store(true)
+			res = Result{}
+			if len(roots) > 0 {
+				res.BestMove = roots[0].move
+			}
+		}
+	}()
+	return s.run(roots, report, start)
 }
 
 // run searches with every worker and builds the result.

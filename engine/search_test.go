@@ -2,6 +2,8 @@ package engine
 
 import (
 	"testing"
+
+	"github.com/goxq/ucci/tt"
 )
 
 func searchDepth(t *testing.T, fen string, depth int) (Result, []Info) {
@@ -16,13 +18,41 @@ func searchDepth(t *testing.T, fen string, depth int) (Result, []Info) {
 	return res, infos
 }
 
+// startPositionSignature is the node count of a one-thread depth-8 search
+// of the start position with a 16 MB table: like the bench signature, it
+// changes with any change to the search or the evaluation, and a commit
+// that changes it on purpose updates it (and says so).
+const startPositionSignature = 35392
+
+// TestSearchStartPosition pins the start position's node signature and
+// checks the reports of the search.
 func TestSearchStartPosition(t *testing.T) {
-	res, infos := searchDepth(t, StartFEN, 8)
-	if res.BestMove == NoMove || len(infos) == 0 {
-		t.Fatalf("no move: %+v", res)
+	res, reports := searchDepth(t, StartFEN, 8)
+	// The completed lines, without what a slow run (under -race on a busy
+	// machine) also reports: currmove after a second, aspiration bounds
+	// after three.
+	var infos []Info
+	for _, i := range reports {
+		if i.CurrMove == NoMove && i.Bound == tt.BoundExact {
+			infos = append(infos, i)
+		}
 	}
-	for _, i := range infos {
-		t.Logf("depth %d score %d nodes %d time %v pv %v", i.Depth, i.Score, i.Nodes, i.Time, i.PV)
+	if res.Nodes != startPositionSignature {
+		t.Errorf("depth-8 search of the start position: %d nodes, signature %d (best %s, score %d)",
+			res.Nodes, startPositionSignature, res.BestMove, res.Score)
+	}
+	var list MoveList
+	StartPosition().GenerateLegalMoves(&list)
+	if !list.Contains(res.BestMove) || res.Depth != 8 || len(infos) != 8 {
+		t.Fatalf("best move %s at depth %d, %d reports", res.BestMove, res.Depth, len(infos))
+	}
+	for d, i := range infos {
+		if i.Depth != d+1 || len(i.PV) == 0 || i.Nodes == 0 {
+			t.Errorf("report %d: depth %d, pv %v, nodes %d", d, i.Depth, i.PV, i.Nodes)
+		}
+	}
+	if last := infos[len(infos)-1]; last.PV[0] != res.BestMove || last.Score != res.Score || last.Nodes != res.Nodes {
+		t.Errorf("last report %+v, result %+v", last, res)
 	}
 }
 
@@ -76,7 +106,7 @@ func TestSearchPerpetualCheckIsALoss(t *testing.T) {
 	}
 	p := g.Position()
 	s := NewSearcher(4)
-	r := s.Search(&p, Limits{Depth: 8}, nil)
+	r := s.Search(p, Limits{Depth: 8}, nil)
 	if r.BestMove.String() == "f2e2" {
 		t.Errorf("black repeats its perpetual check (score %d)", r.Score)
 	}

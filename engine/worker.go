@@ -45,6 +45,7 @@ type worker struct {
 	reportFn       func(Info) // the main worker's progress callback, nil for helpers
 	start          time.Time
 	reportedBest   Move // first move of the last multipv 1 line reported
+	netStack       [MaxPly + 4]netFrame
 }
 
 // lmrTable[depth][moveNumber] is the late-move reduction in plies.
@@ -75,6 +76,7 @@ func (w *worker) clearHistory() {
 // prepare copies the root position and root moves for a new search.
 func (w *worker) prepare(pos *Position, roots []rootMove) {
 	w.pos = *pos
+	w.netReset()
 	w.roots = append(w.roots[:0], roots...)
 	w.nodes = 0
 	w.nodesShared.Store(0)
@@ -187,12 +189,12 @@ func (w *worker) aspiration(depth, multiPV int) {
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -ScoreInfinite)
 			if showBound {
-				w.reportBound(depth, BoundUpper, score)
+				w.reportBound(depth, tt.BoundUpper, score)
 			}
 		case score >= beta:
 			beta = min(score+delta, ScoreInfinite)
 			if showBound {
-				w.reportBound(depth, BoundLower, score)
+				w.reportBound(depth, tt.BoundLower, score)
 			}
 		default:
 			return
@@ -215,6 +217,7 @@ func (w *worker) searchRoot(alpha, beta, depth int) int {
 			w.reportCurrMove(m, i+1)
 		}
 		f.move = m
+		w.netPush(1, m)
 		p.MakeMove(m)
 		w.nodes++
 		newDepth := depth - 1
@@ -303,14 +306,14 @@ func (w *worker) report(depth, n int) {
 		w.reportedBest = rm.move
 	}
 	w.reportFn(Info{
-		Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: n, Score: score,
+		Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: n, Score: score, Bound: tt.BoundExact,
 		Nodes: w.s.nodes(), Time: time.Since(w.start), Hashfull: w.s.tt.Hashfull(),
 		PV: rm.pv[:rm.pvLen],
 	})
 }
 
 // reportBound sends an info line for an aspiration failure.
-func (w *worker) reportBound(depth int, b Bound, score int) {
+func (w *worker) reportBound(depth int, b tt.Bound, score int) {
 	w.nodesShared.Store(w.nodes)
 	rm := &w.roots[w.pvIdx]
 	if w.pvIdx == 0 {

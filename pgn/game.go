@@ -1,6 +1,8 @@
 // Package pgn reads and writes xiangqi game records in PGN. Moves are held as
-// engine moves; the writer emits lowercase ICCS coordinates ("h2e2") with
-// [Format "ICCS"], which this package, the book builder and other tools read back.
+// engine moves; the writer emits ICCS coordinates ("H2-E2", [Format "ICCS"]),
+// WXF ("C2.5", [Format "WXF"]) or Chinese notation ("炮二平五"), with a comment
+// after any move, as XQWizard-style readers, this package and the book
+// builder read them back.
 //
 // The Reader streams games from UTF-8, GBK or Big5 text and accepts moves in
 // ICCS, WXF and Chinese notation (see ParseMove); a game with a move that is
@@ -16,10 +18,13 @@ type Tag struct {
 
 // Game is one game record.
 type Game struct {
-	Tags   []Tag         // in file order
-	FEN    string        // start position; "" means the standard start
-	Moves  []engine.Move // legal moves from the start position
-	Result string        // "1-0", "0-1", "1/2-1/2" or "*"
+	Tags  []Tag         // in file order
+	FEN   string        // start position; "" means the standard start
+	Moves []engine.Move // legal moves from the start position
+	// Comments[i] is the comment after Moves[i] ("" for none); it may be
+	// shorter than Moves, and nil when no move has one.
+	Comments []string
+	Result   string // "1-0", "0-1", "1/2-1/2" or "*"
 }
 
 // Tag returns the value of the named tag, "" when absent.

@@ -1,21 +1,25 @@
 package pgn
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
 
-// lexer splits movetext into tokens, line by line. It drops comments
-// ({...} across lines, ; to the end of the line), variations ((...),
-// nested) and NAGs ($n); its state carries over from one line to the next.
+// lexer splits movetext into tokens, line by line. It passes on the text
+// of brace comments ({...}, across lines, a line break read as a space) and
+// drops rest-of-line comments (;), variations ((...), nested, with their
+// comments) and NAGs ($n); its state carries over from one line to the next.
 type lexer struct {
 	inComment bool
-	depth     int // open variations
+	comment   strings.Builder // the brace comment being read
+	depth     int             // open variations
 }
 
-// tokens calls emit for each token of the line until emit returns false;
-// it reports whether every token was passed on.
-func (lx *lexer) tokens(line string, emit func(tok string) bool) bool {
+// tokens calls emit for each token of the line until emit returns false,
+// and note with the text of each brace comment outside variations; it
+// reports whether every token was passed on.
+func (lx *lexer) tokens(line string, emit func(tok string) bool, note func(text string)) bool {
 	start := -1 // start of the current token, -1 outside one
 	flush := func(end int) bool {
 		if start < 0 {
@@ -33,6 +37,12 @@ func (lx *lexer) tokens(line string, emit func(tok string) bool) bool {
 		if lx.inComment {
 			if r == '}' {
 				lx.inComment = false
+				if lx.depth == 0 {
+					note(strings.TrimSpace(lx.comment.String()))
+				}
+				lx.comment.Reset()
+			} else if lx.depth == 0 && lx.comment.Len() < maxReadComment {
+				lx.comment.WriteString(line[i : i+size])
 			}
 			i += size
 			continue
@@ -65,8 +75,15 @@ func (lx *lexer) tokens(line string, emit func(tok string) bool) bool {
 		}
 		i += size
 	}
+	if lx.inComment && lx.depth == 0 && lx.comment.Len() < maxReadComment {
+		lx.comment.WriteByte(' ')
+	}
 	return flush(len(line))
 }
+
+// maxReadComment bounds the text kept of one comment, in bytes (more is
+// dropped), so that an unclosed brace cannot hold a whole file.
+const maxReadComment = 4 << 10
 
 // inText tells whether the lexer is outside comments and variations, where
 // a tag line starts the next game.

@@ -34,7 +34,25 @@ func (p *gameParser) start(fenLine int) {
 
 // feed reads the tokens of one movetext line.
 func (p *gameParser) feed(line string) {
-	p.lx.tokens(line, p.token)
+	p.lx.tokens(line, p.token, p.comment)
+}
+
+// comment attaches a comment to the last move read; comments before the
+// first move and after a failure are dropped, and several after one move
+// are joined with a space.
+func (p *gameParser) comment(text string) {
+	n := len(p.g.Moves)
+	if n == 0 || p.fail != nil || p.done || text == "" {
+		return
+	}
+	for len(p.g.Comments) < n {
+		p.g.Comments = append(p.g.Comments, "")
+	}
+	if c := &p.g.Comments[n-1]; *c == "" {
+		*c = text
+	} else {
+		*c += " " + text
+	}
 }
 
 // token handles one movetext token; it returns false at the game's end.

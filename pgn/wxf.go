@@ -53,7 +53,9 @@ func wxfSign(c byte) selKind {
 // chariot), +R.3 (the same, sign first), P3.4 (the middle of three pawns on
 // a file), ++.4 / --.4 (the foremost / rearmost of four or five pawns), and,
 // with tandem pawns on two files, 3+.4, 33.4 and 3-.4 (front, middle and
-// rear pawn of the third file).
+// rear pawn of the third file). It also reads the forms XQWizard writes:
+// P.+1 for the middle of three pawns and Pa+1 .. Pe+1 for four or five
+// pawns numbered across their files (right file first, front to back).
 func parseWXF(s string) (moveSpec, bool) {
 	if len(s) != 4 {
 		return moveSpec{}, false
@@ -71,6 +73,10 @@ func parseWXF(s string) (moveSpec, bool) {
 		spec.piece, spec.sel = wxfPiece(a), wxfSign(b)
 	case wxfSign(a) != selNone && wxfPiece(b) != engine.NoPieceType: // +R.3
 		spec.piece, spec.sel = wxfPiece(b), wxfSign(a)
+	case wxfPiece(a) != engine.NoPieceType && b == '.': // P.+1
+		spec.piece, spec.sel = wxfPiece(a), selMiddle
+	case wxfPiece(a) != engine.NoPieceType && b >= 'a' && b <= 'e': // Pa+1
+		spec.piece, spec.sel, spec.ordinal = wxfPiece(a), selOrdinal, int(b-'a'+1)
 	case a == '+' && b == '+':
 		spec.piece, spec.sel = engine.Pawn, selForemost
 	case a == '-' && b == '-':

@@ -12,12 +12,18 @@ import (
 	"unsafe"
 )
 
-// Bounds of a stored score.
+// Bound tells what a score is: exact, or a bound on the true score. The
+// upper and lower bits can be tested on their own (Bound&BoundLower != 0:
+// the score is a lower bound or exact). The search's reports use the same
+// values.
+type Bound uint8
+
+// The bounds of a score.
 const (
-	BoundNone  uint8 = 0
-	BoundUpper uint8 = 1 // the score is at most the stored value (fail low)
-	BoundLower uint8 = 2 // the score is at least the stored value (fail high)
-	BoundExact uint8 = BoundUpper | BoundLower
+	BoundNone  Bound = 0
+	BoundUpper Bound = 1 // the score is at most the value (fail low)
+	BoundLower Bound = 2 // the score is at least the value (fail high)
+	BoundExact Bound = BoundUpper | BoundLower
 )
 
 // Entry is the unpacked content of a table slot.
@@ -26,7 +32,7 @@ type Entry struct {
 	Score int16  // search score (the caller adjusts mate distances)
 	Eval  int16  // static evaluation
 	Depth int8   // draft in plies
-	Bound uint8  // BoundUpper, BoundLower or BoundExact
+	Bound Bound  // BoundUpper, BoundLower or BoundExact
 	PV    bool   // the node was on a principal variation
 }
 
@@ -59,7 +65,7 @@ func unpack(d uint64) Entry {
 		Score: int16(uint16(d >> 16)),
 		Eval:  int16(uint16(d >> 32)),
 		Depth: int8(int(uint8(d>>48)) - 128),
-		Bound: uint8(d>>56) & 3,
+		Bound: Bound(d>>56) & 3,
 		PV:    d>>58&1 != 0,
 	}
 }

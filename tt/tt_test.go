@@ -107,18 +107,6 @@ func TestConcurrentAccess(t *testing.T) {
 	wg.Wait()
 }
 
-func BenchmarkProbe(b *testing.B) {
-	tab := New(16)
-	for k := uint64(0); k < 100000; k++ {
-		tab.Store(k*0x9e3779b97f4a7c15, Entry{Depth: 3, Bound: BoundExact})
-	}
-	var k uint64
-	for b.Loop() {
-		k += 0x9e3779b97f4a7c15
-		tab.Probe(k)
-	}
-}
-
 func TestLargeTableAlignment(t *testing.T) {
 	for _, mb := range []int{1, 2, 3, 16} {
 		tab := New(mb)

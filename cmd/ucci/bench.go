@@ -2,41 +2,55 @@ package main
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/nnue"
+	"github.com/goxq/ucci/internal/quote"
 )
 
-// runBench implements `ucci bench [-threads N] [DEPTH]`: the search
-// signature (with one thread, the default). Its last two lines are
+// runBench implements `ucci bench [-threads N] [-evalfile FILE] [DEPTH]`:
+// the search signature (with one thread, the default). Its last two lines are
 // `Nodes searched: N` and `Nodes/second: N`.
 func runBench(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("bench", fmt.Sprintf("usage: ucci bench [-threads N] [-evalfile FILE] [DEPTH]\n"+
+		"  searches the bench positions to DEPTH (1-60, default %d); the last lines are\n"+
+		"  \"Nodes searched: N\" (the signature, with one thread) and \"Nodes/second: N\"", engine.DefaultBenchDepth), stderr)
 	threads := fs.Int("threads", 1, "search threads (1-256); only 1 gives the signature")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	evalFile := fs.String("evalfile", "", "evaluation network file (default: the engine's default evaluation; <classical>: the classical one)")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	depth := engine.DefaultBenchDepth
-	if fs.NArg() > 1 || *threads < 1 || *threads > 256 {
-		fmt.Fprintln(stderr, "usage: ucci bench [-threads 1-256] [DEPTH]")
-		return 2
+	if fs.NArg() > 1 {
+		return badArg(fs, "unexpected argument %q", fs.Arg(1))
+	}
+	if err := intIn("threads", *threads, 1, 256); err != nil {
+		return badArg(fs, "%v", err)
 	}
 	if fs.NArg() == 1 {
 		d, err := strconv.Atoi(fs.Arg(0))
 		if err != nil || d < 1 || d > 60 {
-			fmt.Fprintf(stderr, "bench: bad depth %q (want 1-60)\n", fs.Arg(0))
-			return 2
+			return badArg(fs, "bad depth %s (want 1-60)", quote.Input(fs.Arg(0)))
 		}
 		depth = d
 	}
+	var net *nnue.Net
+	if *evalFile != "" && !strings.EqualFold(strings.Trim(*evalFile, "<>"), "classical") {
+		n, err := nnue.Load(*evalFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "bench: %v\n", err)
+			return 2
+		}
+		net = n
+	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	total := engine.Bench(depth, *threads, func(i int, fen string, r engine.Result, d time.Duration) {
+	total := engine.Bench(depth, *threads, net, func(i int, fen string, r engine.Result, d time.Duration) {
 		fmt.Fprintf(out, "position %2d: bestmove %s score %d nodes %d time %d ms\n", i+1, r.BestMove, r.Score, r.Nodes, d.Milliseconds())
 	})
 	nps := uint64(float64(total.Nodes) / max(total.Elapsed.Seconds(), 1e-9))

@@ -24,22 +24,6 @@ const bookUsage = `usage:
   ucci book build -out FILE [-plies N] [-min-games K] [-min-score S] [-quiet] GAMES...
   ucci book probe [-fen FEN] [-moves MOVES] [-book FILES]`
 
-// runBook implements `ucci book build|probe`.
-func runBook(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, bookUsage)
-		return 2
-	}
-	switch args[0] {
-	case "build":
-		return runBookBuild(args[1:], stdout, stderr)
-	case "probe":
-		return runBookProbe(args[1:], stdout, stderr)
-	}
-	fmt.Fprintf(stderr, "book: unknown command %q\n%s\n", args[0], bookUsage)
-	return 2
-}
-
 // progressMinBytes is the input size from which build shows a progress bar.
 const progressMinBytes = 1 << 20
 
@@ -67,6 +51,10 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "book build: %v\n", err)
 		return 1
+	}
+	if err := checkOutput(*out, files); err != nil {
+		fmt.Fprintf(stderr, "book build: %v\n", err)
+		return 2
 	}
 	start := time.Now()
 	var bar *progressbar.ProgressBar
@@ -228,24 +216,80 @@ func pgnFiles(args []string) ([]string, int64, error) {
 	return files, total, nil
 }
 
-// writeBook writes the book file through a temporary file so that a failed
-// write leaves no broken book.
-func writeBook(path string, bk *book.Book) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
+// checkOutput refuses an output that would destroy data: one of the input
+// files (compared with os.SameFile, so also through another path, a
+// symbolic link or a hard link), or an existing file that is not a book in
+// this engine's format. An output that does not exist yet is fine.
+func checkOutput(out string, inputs []string) error {
+	info, err := os.Stat(out)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
-	if _, err := bk.WriteTo(f); err != nil {
-		f.Close()
-		os.Remove(tmp)
+	for _, in := range inputs {
+		if inInfo, err := os.Stat(in); err == nil && os.SameFile(info, inInfo) {
+			return fmt.Errorf("-out %s is the input %s: not overwriting it", out, in)
+		}
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("-out %s exists and is not a regular file", out)
+	}
+	isBook, err := book.IsBook(out)
+	if err != nil {
 		return err
 	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
+	if !isBook {
+		return fmt.Errorf("-out %s exists and is not a book: not overwriting it (remove it or choose another name)", out)
+	}
+	return nil
+}
+
+// newBookMode is the permission of a new book file; a replaced book keeps
+// its own.
+const newBookMode fs.FileMode = 0o644
+
+// writeBook writes the book to a temporary file in the directory of the
+// file it replaces (through a symbolic link, its target) and renames it
+// over that file once complete, so that a failed write leaves no broken
+// book and an existing one is replaced whole.
+func writeBook(path string, bk *book.Book) error {
+	target, mode := path, newBookMode
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		target = real
+		if info, err := os.Stat(real); err == nil {
+			mode = info.Mode().Perm()
+		}
+	}
+	f, err := os.CreateTemp(filepath.Dir(target), filepath.Base(target)+".*.tmp")
+	if err != nil {
 		return err
 	}
-	return os.Rename(tmp, path)
+	err = writeAndClose(f, bk, mode)
+	if err == nil {
+		err = os.Rename(f.Name(), target)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+// writeAndClose writes the book to f, sets its mode, flushes it to disk and
+// closes it.
+func writeAndClose(f *os.File, bk *book.Book, mode fs.FileMode) error {
+	_, err := bk.WriteTo(f)
+	if err == nil {
+		err = f.Chmod(mode)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // runBookProbe prints the book moves of a position.

@@ -21,11 +21,14 @@ var dialects = []struct{ hello, prefix string }{
 	{"uci", "info string "},
 }
 
-// greet sends the hello command and reads up to its ok.
+// greet sends the hello command and reads up to its ok, then an isready
+// and its readyok (the first isready also says which evaluation is used).
 func greet(e *engineProc, hello string) {
 	e.t.Helper()
 	e.send(hello)
 	e.expect(`^(ucci|uci)ok$`, wait)
+	e.send("isready")
+	e.expect(`^readyok$`, wait)
 }
 
 // textLines sends cmds, then isready, and returns the text of the lines
@@ -102,8 +105,8 @@ func boardOf(p *engine.Position) [engine.NumRanks]string {
 	return b
 }
 
-// play returns fen after the ICCS moves.
-func play(t *testing.T, fen string, moves ...string) *engine.Position {
+// positionAfter returns fen after the ICCS moves.
+func positionAfter(t *testing.T, fen string, moves ...string) *engine.Position {
 	t.Helper()
 	p, err := engine.NewPosition(fen)
 	if err != nil {
@@ -161,11 +164,11 @@ func TestDisplay(t *testing.T) {
 		e := startEngine(t)
 		greet(e, dl.hello)
 		d := parseDisplay(t, textLines(t, e, dl.prefix, "position startpos moves h2e2 h9g7", "d"))
-		checkDisplay(t, dl.hello+" startpos", d, play(t, engine.StartFEN, "h2e2", "h9g7"), "none", false)
+		checkDisplay(t, dl.hello+" startpos", d, positionAfter(t, engine.StartFEN, "h2e2", "h9g7"), "none", false)
 		d = parseDisplay(t, textLines(t, e, dl.prefix, "position fen "+checkOne, "d"))
-		checkDisplay(t, dl.hello+" check", d, play(t, checkOne), "d0", false)
+		checkDisplay(t, dl.hello+" check", d, positionAfter(t, checkOne), "d0", false)
 		d = parseDisplay(t, textLines(t, e, dl.prefix, "position fen "+checkTwo, "d"))
-		checkDisplay(t, dl.hello+" two checkers", d, play(t, checkTwo), "d7 e2", false)
+		checkDisplay(t, dl.hello+" two checkers", d, positionAfter(t, checkTwo), "d7 e2", false)
 		if l := textLines(t, e, dl.prefix, "position fen xyz", "d"); len(l) != 2 || !strings.Contains(l[1], "no usable position") {
 			t.Errorf("%s: d without a position: %q", dl.hello, l)
 		}
@@ -174,7 +177,7 @@ func TestDisplay(t *testing.T) {
 	greet(e, "uci")
 	e.send("setoption name UCI_Variant value xiangqi")
 	d := parseDisplay(t, textLines(t, e, "info string ", "position fen "+checkTwo, "d"))
-	checkDisplay(t, "ranks 1-10", d, play(t, checkTwo), "d8 e3", true)
+	checkDisplay(t, "ranks 1-10", d, positionAfter(t, checkTwo), "d8 e3", true)
 }
 
 // Positions in check: Black's general by the chariot on d0; by the horse
@@ -253,7 +256,7 @@ func TestEval(t *testing.T) {
 			if d := r.sum - r.red; d < -len(r.names) || d > len(r.names) {
 				t.Errorf("%s %s: terms add up to %d, total %d", dl.hello, fen, r.sum, r.red)
 			}
-			p := play(t, fen)
+			p := positionAfter(t, fen)
 			if v := p.Evaluate(); r.toMove != v {
 				t.Errorf("%s %s: side to move %d, engine evaluation %d", dl.hello, fen, r.toMove, v)
 			}
@@ -312,7 +315,7 @@ func TestFlip(t *testing.T) {
 			if out := textLines(t, e, dl.prefix, "flip"); len(out) != 0 {
 				t.Errorf("%s: flip printed %q", dl.hello, out)
 			}
-			want := play(t, flipFEN(fen))
+			want := positionAfter(t, flipFEN(fen))
 			d := parseDisplay(t, textLines(t, e, dl.prefix, "d"))
 			checkDisplay(t, dl.hello+" flipped "+fen, d, want, checkersOf(want), false)
 			after := parseEval(t, textLines(t, e, dl.prefix, "eval"))
@@ -321,13 +324,13 @@ func TestFlip(t *testing.T) {
 					after.toMove, after.terms["material"], before.toMove, before.terms["material"])
 			}
 			d = parseDisplay(t, textLines(t, e, dl.prefix, "flip", "d"))
-			if d.fen != play(t, fen).FEN() {
+			if d.fen != positionAfter(t, fen).FEN() {
 				t.Errorf("%s: flipped twice %q, want %q", dl.hello, d.fen, fen)
 			}
 		}
 		e.send("position startpos moves h2e2", "flip", "go depth 3")
 		line, _ := e.expect(`^bestmove `, wait)
-		legalIn(t, line, flipFEN(play(t, engine.StartFEN, "h2e2").FEN()))
+		legalIn(t, line, flipFEN(positionAfter(t, engine.StartFEN, "h2e2").FEN()))
 		if l := textLines(t, e, dl.prefix, "position fen xyz", "flip"); len(l) != 2 || !strings.Contains(l[1], "no usable position") {
 			t.Errorf("%s: flip without a position: %q", dl.hello, l)
 		}

@@ -1,11 +1,13 @@
 // Command ucci is a xiangqi engine that speaks UCCI and UCI on stdin/stdout,
-// with subcommands for perft, the referee, bench, books and matches.
+// with subcommands for perft, the referee, bench, books, matches and
+// tuning (see commands.go; `ucci help` lists them).
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -15,28 +17,26 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run dispatches a subcommand; with none it starts the protocol loop.
+// run starts the protocol loop when there are no arguments or only engine
+// flags, and dispatches a subcommand otherwise.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || len(args[0]) > 0 && args[0][0] == '-' && args[0] != "-version" && args[0] != "--version" {
+	switch {
+	case len(args) == 0:
+		return runEngine(nil, stdin, stdout, stderr)
+	case args[0] == "-version" || args[0] == "--version":
+		return runVersion(args[1:], stdout, stderr)
+	case strings.HasPrefix(args[0], "-") && wantsHelp(args):
+		writeTopHelp(stdout)
+		return 0
+	case strings.HasPrefix(args[0], "-"):
 		return runEngine(args, stdin, stdout, stderr)
 	}
-	switch args[0] {
-	case "perft":
-		return runPerft(args[1:], stdout, stderr)
-	case "book":
-		return runBook(args[1:], stdout, stderr)
-	case "judge":
-		return runJudge(args[1:], stdout, stderr)
-	case "bench":
-		return runBench(args[1:], stdout, stderr)
-	case "match":
-		return runMatch(args[1:], stdin, stdout, stderr)
-	case "tune":
-		return runTune(args[1:], stdout, stderr)
-	case "version", "-version", "--version":
-		fmt.Fprintf(stdout, "ucci %s\n", version)
-		return 0
-	}
-	fmt.Fprintf(stderr, "ucci: unknown command %q\n", args[0])
-	return 2
+	return dispatch(args, stdin, stdout, stderr)
+}
+
+// fail prints "PROG: message" on w (PROG such as "ucci judge") and returns
+// exit status code.
+func fail(w io.Writer, prog string, code int, format string, a ...any) int {
+	fmt.Fprintf(w, "%s: %s\n", prog, fmt.Sprintf(format, a...))
+	return code
 }

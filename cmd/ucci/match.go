@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,16 +12,22 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/internal/quote"
+	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/match"
 )
 
-const matchUsage = `usage:
-  ucci match -engine SPEC -engine SPEC [...] [-games N] [-tc CONTROL] [-concurrency K]
-             [-openings FILE] [-pgn OUT.pgn] [-rules cxa|axf] [-format gauntlet|roundrobin] ...
-  ucci match openings -pgn GAMES.pgn -out FILE [-n 200] [-min-ply 6] [-max-ply 10] ...
+const matchUsage = `usage: ucci match -engine SPEC -engine SPEC [...] [-games N] [-tc CONTROL] [-concurrency K]
+                  [-openings FILE] [-pgn OUT.pgn] [-pgn-notation iccs|wxf|chinese] [-rules cxa|axf]
+                  [-format gauntlet|roundrobin] ...
+       ucci match openings -pgn GAMES.pgn [-out FILE] ...   (see ucci match openings -h)
 
-SPEC is a path, or "cmd=PATH [name=NAME] [proto=ucci|uci] [option.NAME=VALUE ...] [arg=ARG ...]
-[dir=DIR] [units=ms|s]" quoted as one argument.`
+SPEC is a path, or "cmd=PATH [name=NAME] [proto=ucci|uci|uci-fsf|auto] [option.NAME=VALUE ...]
+[arg=ARG ...] [dir=DIR] [units=ms|s] [ponder=true]" quoted as one argument. proto=uci is the
+Pikafish convention (ranks 0-9), proto=uci-fsf Fairy-Stockfish's (UCI_Variant xiangqi, ranks 1-10).`
+
+const matchOpeningsUsage = `usage: ucci match openings -pgn GAMES.pgn [-out FILE] [-n 200] [-min-ply 6] [-max-ply 10] ...
+  chooses balanced opening positions from master games and writes an openings file`
 
 // engineFlags collects repeated -engine flags.
 type engineFlags []match.EngineSpec
@@ -38,13 +43,10 @@ func (e *engineFlags) Set(s string) error {
 	return nil
 }
 
-// runMatch implements `ucci match` and `ucci match openings`.
+// runMatch implements `ucci match` (`ucci match openings` is its
+// subcommand in the command table).
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "openings" {
-		return runMatchOpenings(args[1:], stdout, stderr)
-	}
-	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("match", matchUsage, stderr)
 	var engines engineFlags
 	fs.Var(&engines, "engine", "an engine SPEC (repeat; the first one meets the others in a gauntlet)")
 	games := fs.Int("games", 2, "games of each pairing")
@@ -56,6 +58,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	openings := fs.String("openings", "", "openings: one FEN per line (';' comments) or PGN games (default: the built-in balanced set)")
 	seed := fs.Uint64("seed", 0, "shuffle the openings with this seed (0: file order)")
 	pgnOut := fs.String("pgn", "", "write the games to this PGN file")
+	pgnNotation := fs.String("pgn-notation", "iccs", "move text of the PGN: iccs (H2-E2), wxf (C2.5) or chinese (炮二平五, written in GBK as XQWizard reads it)")
 	rulesName := fs.String("rules", "cxa", "repetition rules: cxa (Chinese 1999) or axf (Asian)")
 	formatName := fs.String("format", "gauntlet", "gauntlet or roundrobin")
 	natural := fs.Int("naturallimit", engine.DefaultNaturalLimit, "natural-move limit in plies (0 = off)")
@@ -64,7 +67,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	banMoves := fs.Bool("banmoves", true, "warn UCCI engines with banmoves of moves that would lose by a perpetual one cycle later, as the UCCI league does")
 	resign := fs.String("resign", "", "resign adjudication SCORE,MOVES (both engines' scores agree for MOVES moves each)")
 	draw := fs.String("draw", "", "draw adjudication SCORE,MOVES,AFTER (|score| <= SCORE for MOVES moves each, after move AFTER)")
-	grace := fs.Int("grace", 200, "ms a move may come after the flag fell (after stop) and still count")
+	grace := fs.Int("grace", 200, "ms a move may come after the flag fell (after stop) and still count (0 = none)")
 	sprt := fs.String("sprt", "", "stop on an SPRT decision: elo0,elo1,alpha,beta (two engines)")
 	penta := fs.Bool("sprt-pentanomial", false, "SPRT on game pairs (pentanomial) instead of games (trinomial)")
 	logFile := fs.String("log", "", "write the engine traffic to this file")
@@ -73,22 +76,28 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	event := fs.String("event", "", "PGN Event tag")
 	site := fs.String("site", "", "PGN Site tag")
 	quiet := fs.Bool("quiet", false, "no progress output")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, matchUsage)
-		fs.PrintDefaults()
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "match: "+format+"\n", a...)
-		return 2
-	}
+	fail := func(format string, a ...any) int { return badArg(fs, format, a...) }
 	if fs.NArg() != 0 {
-		return fail("unexpected argument %q", fs.Arg(0))
+		return fail("unexpected argument %s", quote.Input(fs.Arg(0)))
 	}
 	if len(engines) < 2 {
 		return fail("at least two -engine flags are needed")
+	}
+	if err := firstError(
+		intIn("games", *games, 1, 1_000_000),
+		intIn("concurrency", *concurrency, 1, 1024),
+		intIn("grace", *grace, 0, 60_000),
+		intIn("maxplies", *maxPlies, 0, 1_000_000),
+		intIn("naturallimit", *natural, 0, maxNaturalLimit),
+		intIn("folds", *folds, minFolds, maxFolds),
+		durationAbove("handshake", *handshake, 0),
+		writableFile("pgn", *pgnOut),
+		writableFile("log", *logFile),
+	); err != nil {
+		return fail("%v", err)
 	}
 	cfg := match.Config{
 		Engines:          engines,
@@ -120,6 +129,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.Format, err = match.ParseFormat(*formatName); err != nil {
 		return fail("%v", err)
 	}
+	if cfg.PGNOptions.Notation, err = pgn.ParseNotation(*pgnNotation); err != nil {
+		return fail("-pgn-notation: %v", err)
+	}
+	cfg.PGNOptions.GBK = cfg.PGNOptions.Notation == pgn.Chinese
 	if *resign != "" {
 		if err := cfg.Adjudication.ParseResign(*resign); err != nil {
 			return fail("%v", err)
@@ -252,8 +265,7 @@ func isTerminal(w io.Writer) bool {
 // runMatchOpenings implements `ucci match openings`: it chooses balanced
 // opening positions from master games and writes an openings file.
 func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("match openings", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("match openings", matchOpeningsUsage, stderr)
 	in := fs.String("pgn", "", "PGN file of games with results (required)")
 	out := fs.String("out", "", "openings file to write (default: standard output)")
 	var o match.GenOptions
@@ -265,16 +277,26 @@ func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&o.MaxDrawRate, "max-draws", 0.6, "largest share of drawn games")
 	fs.IntVar(&o.PerFamily, "per-family", 4, "most positions below one position at -min-ply")
 	credit := fs.String("credit", "", "attribution line for the source games, written into the header")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, matchUsage)
-		fs.PrintDefaults()
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	switch {
+	case fs.NArg() != 0:
+		return badArg(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
+	case *in == "":
+		return badArg(fs, "-pgn GAMES.pgn is required")
 	}
-	if *in == "" || fs.NArg() != 0 {
-		fs.Usage()
-		return 2
+	if err := firstError(
+		intIn("n", o.Count, 1, 1_000_000),
+		intIn("min-ply", o.MinPly, 0, 1000),
+		intIn("max-ply", o.MaxPly, o.MinPly, 1000),
+		intIn("min-games", o.MinGames, 1, maxInt),
+		floatIn("deviation", o.MaxDeviation, 0, 1),
+		floatIn("max-draws", o.MaxDrawRate, 0, 1),
+		intIn("per-family", o.PerFamily, 1, maxInt),
+		writableFile("out", *out),
+	); err != nil {
+		return badArg(fs, "%v", err)
 	}
 	f, err := os.Open(*in)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -15,11 +14,7 @@ import (
 func buildFakeEngine(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "fakeengine")
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		gobin = filepath.Join(runtime.GOROOT(), "bin", "go")
-	}
-	out, err := exec.Command(gobin, "build", "-o", bin, "../../tuning/match/testdata/fakeengine").CombinedOutput()
+	out, err := exec.Command("go", "build", "-o", bin, "../../tuning/match/testdata/fakeengine").CombinedOutput()
 	if err != nil {
 		t.Fatalf("building the fake engine: %v\n%s", err, out)
 	}
@@ -38,7 +33,7 @@ func TestMatchCommand(t *testing.T) {
 		"-engine", "cmd="+fake+" name=beta proto=uci arg=-proto arg=uci",
 		"-engine", fake,
 		"-format", "roundrobin", "-games", "2", "-tc", "5+0.05", "-openings", openings,
-		"-pgn", pgnPath, "-log", logPath, "-maxplies", "20", "-concurrency", "2", "-quiet")
+		"-pgn", pgnPath, "-pgn-notation", "wxf", "-log", logPath, "-maxplies", "20", "-concurrency", "2", "-quiet")
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
@@ -52,12 +47,56 @@ func TestMatchCommand(t *testing.T) {
 		t.Fatalf("PGN: %d games, %d bad, %v", len(games), len(bad), err)
 	}
 	for _, g := range games {
-		if g.Tag("TimeControl") != "5+0.05" || g.Tag("Termination") == "" || g.Tag("Game") != "Chinese Chess" {
+		if g.Tag("TimeControl") != "5+0.05" || g.Tag("Termination") == "" || g.Tag("Game") != "Chinese Chess" || g.Tag("Format") != "WXF" {
 			t.Errorf("tags %v", g.Tags)
+		}
+		if len(g.Comments) != len(g.Moves) {
+			t.Errorf("%d comments for %d moves", len(g.Comments), len(g.Moves))
 		}
 	}
 	if log, _ := os.ReadFile(logPath); !strings.Contains(string(log), "> go wtime ") {
 		t.Error("the traffic log lacks the UCI engine's go")
+	}
+}
+
+// TestMatchBothUCIConventions drives this engine as a Pikafish-style UCI
+// engine (ranks 0-9, no UCI_Variant) against itself as a Fairy-Stockfish
+// style one (UCI_Variant xiangqi, ranks 1-10): every game must run its
+// course, with no illegal move.
+func TestMatchBothUCIConventions(t *testing.T) {
+	pgnPath := filepath.Join(t.TempDir(), "uci.pgn")
+	code, out, errOut := runCapture("match",
+		"-engine", "cmd="+binPath+" name=pikafish-style proto=uci option.Hash=16",
+		"-engine", "cmd="+binPath+" name=fsf-style proto=uci-fsf option.Hash=16",
+		"-games", "2", "-tc", "2+0.02", "-maxplies", "24", "-quiet", "-pgn", pgnPath)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "Games: 2 of 2") {
+		t.Fatalf("report:\n%s", out)
+	}
+	for _, bad := range []string{"illegal-move", "crash", "time-forfeit"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("a game ended by %s:\n%s", bad, out)
+		}
+	}
+	games, bad, err := pgn.ReadFile(pgnPath)
+	if err != nil || len(bad) > 0 || len(games) != 2 {
+		t.Fatalf("PGN: %d games, %d bad, %v", len(games), len(bad), err)
+	}
+}
+
+// TestMatchWithdrawsBrokenEngine: a round robin with an engine that never
+// finishes its handshake is played to the end, the broken engine
+// forfeiting its games.
+func TestMatchWithdrawsBrokenEngine(t *testing.T) {
+	fake := buildFakeEngine(t)
+	code, out, errOut := runCapture("match",
+		"-engine", "cmd="+fake+" name=mute arg=-noready", "-engine", "cmd="+fake+" name=a", "-engine", "cmd="+fake+" name=b",
+		"-format", "roundrobin", "-games", "2", "-handshake", "300ms", "-maxplies", "4", "-quiet")
+	if code != 0 || !strings.Contains(out, "Games: 6 of 6") || !strings.Contains(out, "Withdrawn: mute,") ||
+		!strings.Contains(out, "a vs b: W 0 D 2 L 0") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
 }
 
@@ -69,6 +108,7 @@ func TestMatchCommandErrors(t *testing.T) {
 		{"match", "-engine", "a", "-engine", "b", "-tc", "x"},
 		{"match", "-engine", "a", "-engine", "b", "-rules", "x"},
 		{"match", "-engine", "a", "-engine", "b", "-format", "swiss"},
+		{"match", "-engine", "a", "-engine", "b", "-pgn-notation", "san"},
 		{"match", "-engine", "a", "-engine", "b", "-sprt", "1,2"},
 		{"match", "-engine", "a", "-engine", "b", "-resign", "x"},
 		{"match", "-engine", "a", "-engine", "b", "-draw", "1,2"},

@@ -2,41 +2,33 @@ package main
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/quote"
 )
 
 // runPerft implements `ucci perft [-fen FEN] [-divide] DEPTH`.
 func runPerft(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("perft", "usage: ucci perft [-fen FEN] [-divide] DEPTH\n  counts the leaves of the legal move tree to DEPTH (1-20)", stderr)
 	fen := fs.String("fen", engine.StartFEN, "position to count from")
 	divide := fs.Bool("divide", false, "print the count below each root move")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: ucci perft [-fen FEN] [-divide] DEPTH")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
-		fs.Usage()
-		return 2
+		return badArg(fs, "one DEPTH is needed, got %d arguments", fs.NArg())
 	}
 	depth, err := strconv.Atoi(fs.Arg(0))
 	if err != nil || depth < 1 || depth > 20 {
-		fmt.Fprintf(stderr, "perft: bad depth %q (want 1-20)\n", fs.Arg(0))
-		return 2
+		return badArg(fs, "bad depth %s (want 1-20)", quote.Input(fs.Arg(0)))
 	}
 	pos, err := engine.NewPosition(*fen)
 	if err != nil {
-		fmt.Fprintf(stderr, "perft: %v\n", err)
-		return 2
+		return badArg(fs, "-fen: %v", err)
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()

@@ -51,7 +51,7 @@ func checkConvention(t *testing.T, name string, lines []string, best string, fro
 		t.Fatalf("%s: no PV lines: %q", name, lines)
 	}
 	for _, l := range pvs {
-		p := play(t, fen, moves...)
+		p := positionAfter(t, fen, moves...)
 		for _, mv := range l.pv {
 			m, err := p.ParseMove(iccs(t, mv, fromOne))
 			if err != nil {
@@ -103,7 +103,7 @@ func TestUCIVariantRanksFrom1(t *testing.T) {
 	greet(e, "uci")
 	e.send("setoption name OwnBook value false", "setoption name UCI_Variant value xiangqi")
 	d := parseDisplay(t, textLines(t, e, "info string ", "position startpos moves h3e3 h10g8", "d"))
-	checkDisplay(t, "h3e3 h10g8", d, play(t, engine.StartFEN, "h2e2", "h9g7"), "none", true)
+	checkDisplay(t, "h3e3 h10g8", d, positionAfter(t, engine.StartFEN, "h2e2", "h9g7"), "none", true)
 	best, lines := search(e, "position startpos moves h3e3 h10g8", "go depth 4")
 	checkConvention(t, "UCI_Variant", lines, best, true, engine.StartFEN, "h2e2", "h9g7")
 

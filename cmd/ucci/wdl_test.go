@@ -84,7 +84,7 @@ func TestUCIShowWDLMated(t *testing.T) {
 	if !slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, "score mate -1 wdl 0 0 1000 ") }) {
 		t.Errorf("mated in one: %q", lines)
 	}
-	checkWDL(t, "mated", lines, wdl.Material(play(t, mated)), true)
+	checkWDL(t, "mated", lines, wdl.Material(positionAfter(t, mated)), true)
 }
 
 func TestUCIShowWDL(t *testing.T) {
@@ -104,7 +104,7 @@ func TestUCIShowWDL(t *testing.T) {
 	e.send("setoption name MultiPV value 1")
 	const endgame = "3k5/9/9/9/9/4p4/9/9/4A4/R3K4 w - - 0 1"
 	_, lines = search(e, "position fen "+endgame, "go depth 6")
-	checkWDL(t, "endgame", lines, wdl.Material(play(t, endgame)), true)
+	checkWDL(t, "endgame", lines, wdl.Material(positionAfter(t, endgame)), true)
 	_, lines = search(e, "position fen "+mateInOne, "go depth 3")
 	if last := lines[len(lines)-1]; !strings.Contains(last, "score mate 1 wdl 1000 0 0 ") {
 		t.Errorf("mate in one: %q", last)
@@ -137,6 +137,6 @@ func TestUCCIShowWDL(t *testing.T) {
 	}
 	e.send("position fen "+mated, "go depth 0")
 	line, _ := e.expect(`^info depth 0 `, wait)
-	checkWDL(t, "depth 0", []string{line}, wdl.Material(play(t, mated)), false)
+	checkWDL(t, "depth 0", []string{line}, wdl.Material(positionAfter(t, mated)), false)
 	e.expect(`^nobestmove$`, wait)
 }

@@ -175,9 +175,6 @@ func (m *Manager) IterationDone(it Iteration) bool {
 	return stop
 }
 
-// Budget returns the budget the search was started with.
-func (m *Manager) Budget() Budget { return m.budget }
-
 // Target returns the current target: Soft scaled by the stability of the
 // search so far.
 func (m *Manager) Target() time.Duration { return m.target }

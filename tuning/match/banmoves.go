@@ -9,9 +9,9 @@ import (
 // bannedMoves returns, as the UCCI league does before each move, the legal
 // moves that would make the mover the offender of a forbidden perpetual
 // (check, chase or attack) one cycle before the referee would rule on it:
-// each move is tried on a copy of the game whose repetition rules trigger
-// one occurrence earlier. Nothing is returned when every legal move would
-// be banned.
+// each move is judged with the repetition rules triggered one occurrence
+// earlier (engine.Game.VerdictAfter). Nothing is returned when every legal
+// move would be banned.
 func (gs *gameState) bannedMoves() []string {
 	pos := gs.ref.Position()
 	if pos.PliesSinceCapture() < 4 {
@@ -22,9 +22,7 @@ func (gs *gameState) bannedMoves() []string {
 	mover := pos.SideToMove()
 	var banned []string
 	for _, m := range list.Slice() {
-		probe := *gs.ref
-		probe.SetRepetitionFolds(max(gs.cfg.Folds-1, 2))
-		v, err := probe.Play(m)
+		v, err := gs.ref.VerdictAfter(m, gs.cfg.Folds-1)
 		if err != nil || v.Outcome != engine.WinFor(mover.Opponent()) {
 			continue
 		}

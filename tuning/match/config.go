@@ -9,6 +9,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/pgn"
 )
 
 // Format is the tournament format.
@@ -90,8 +91,10 @@ type Config struct {
 	Restart bool
 	// Event and Site fill the PGN tags (Event defaults to "Engine match").
 	Event, Site string
-	// PGN receives every finished game (nil: none written).
-	PGN io.Writer
+	// PGN receives every finished game (nil: none written), written with
+	// PGNOptions (ICCS moves by default).
+	PGN        io.Writer
+	PGNOptions pgn.WriteOptions
 	// Log receives the engine traffic (nil: none).
 	Log io.Writer
 	// OnGame, if set, is called after each finished game with the game and

@@ -16,7 +16,7 @@ const MateScore = 10000
 // setoptionLine formats setoption in the dialect: "setoption NAME VALUE"
 // (UCCI) or "setoption name NAME value VALUE" (UCI); no value for a button.
 func setoptionLine(p Protocol, name, value string) string {
-	if p == ProtoUCI {
+	if p.IsUCI() {
 		if value == "" {
 			return "setoption name " + name
 		}
@@ -30,7 +30,7 @@ func setoptionLine(p Protocol, name, value string) string {
 
 // newGameLine returns the new-game command of the dialect.
 func newGameLine(p Protocol) string {
-	if p == ProtoUCI {
+	if p.IsUCI() {
 		return "ucinewgame"
 	}
 	return "setoption newgame"
@@ -38,14 +38,15 @@ func newGameLine(p Protocol) string {
 
 // positionLine formats the position command. UCCI gets the position after
 // the last capture and the moves since (the UCCI convention, which carries
-// the repetition history); UCI gets the start position and every move.
+// the repetition history); UCI gets the start position and every move,
+// written in the convention's ranks (see moveToEngine).
 func positionLine(p Protocol, startFEN string, all []string, captureFEN string, since []string) string {
 	var b strings.Builder
 	fen, moves := captureFEN, since
-	if p == ProtoUCI {
+	if p.IsUCI() {
 		fen, moves = startFEN, all
 	}
-	if p == ProtoUCI && fen == engine.StartFEN {
+	if p.IsUCI() && fen == engine.StartFEN {
 		b.WriteString("position startpos")
 	} else {
 		b.WriteString("position fen ")
@@ -55,7 +56,7 @@ func positionLine(p Protocol, startFEN string, all []string, captureFEN string, 
 		b.WriteString(" moves")
 		for _, m := range moves {
 			b.WriteByte(' ')
-			b.WriteString(m)
+			b.WriteString(moveToEngine(p, m))
 		}
 	}
 	return b.String()
@@ -83,7 +84,7 @@ func goLine(p Protocol, a goArgs) string {
 		b.WriteString(" ponder")
 	}
 	own, opp := a.own, a.opp
-	if p == ProtoUCI {
+	if p.IsUCI() {
 		if a.capOnly {
 			b.WriteString(" movetime " + ms(own.Time))
 			return b.String()
@@ -172,42 +173,57 @@ func parseBestMove(text string) (bm bestMove, ok bool) {
 	return bm, true
 }
 
-// parseInfoScore reads the score of an info line, from the engine's point
-// of view: a bare integer (UCCI), "cp N" or "mate N" (UCI, N in moves,
-// negative when being mated; converted to ±(MateScore − plies)). Lines of
-// book moves (depth 0, where UCCI engines report book weights as scores) and
-// bound scores are ignored.
-func parseInfoScore(text string) (score int, ok bool) {
+// info is what one info line says about a search.
+type info struct {
+	score    int  // the engine's score, its own view (hasScore)
+	depth    int  // the depth of the line, 0 when not given
+	hasScore bool // an exact score of a search line
+	book     bool // a depth-0 line: how UCCI engines announce book moves
+}
+
+// parseInfo reads an info line; ok is false for other lines. The score is
+// from the engine's point of view: a bare integer (UCCI), "cp N" or "mate
+// N" (UCI, N in moves, negative when being mated; converted to
+// ±(MateScore − plies)). Lines of book moves (depth 0, where UCCI engines
+// report book weights as scores) and bound scores give no score.
+func parseInfo(text string) (in info, ok bool) {
 	f := strings.Fields(text)
 	if len(f) == 0 || f[0] != "info" {
-		return 0, false
+		return in, false
 	}
+	bound := false
 	for i := 1; i < len(f); i++ {
 		switch f[i] {
 		case "depth":
-			if i+1 < len(f) && f[i+1] == "0" {
-				return 0, false
+			if i+1 < len(f) {
+				if d, err := strconv.Atoi(f[i+1]); err == nil {
+					in.depth = max(d, 0)
+					in.book = d == 0
+				}
+				i++
 			}
 		case "lowerbound", "upperbound":
-			return 0, false
+			bound = true
 		case "pv", "string", "message":
 			// The rest of the line is free text or moves.
-			return score, ok
+			i = len(f)
 		case "score":
 			if i+1 >= len(f) {
-				return 0, false
+				continue
 			}
 			kind, num := "cp", f[i+1]
 			if f[i+1] == "cp" || f[i+1] == "mate" {
 				if i+2 >= len(f) {
-					return 0, false
+					continue
 				}
 				kind, num = f[i+1], f[i+2]
 				i++
 			}
 			n, err := strconv.Atoi(num)
 			if err != nil {
-				return 0, false
+				in.hasScore = false
+				i = len(f)
+				continue
 			}
 			i++
 			if kind == "mate" {
@@ -222,8 +238,25 @@ func parseInfoScore(text string) (score int, ok bool) {
 					n = -MateScore
 				}
 			}
-			score, ok = n, true
+			in.score, in.hasScore = n, true
 		}
 	}
-	return score, ok
+	if bound || in.book {
+		in.score, in.hasScore = 0, false
+	}
+	return in, true
+}
+
+// note records what an engine's info line says in the reply to a search:
+// the last exact score with its depth, and whether a book move was
+// announced.
+func (r *reply) note(text string) {
+	in, ok := parseInfo(text)
+	switch {
+	case !ok:
+	case in.hasScore:
+		r.score, r.hasScore, r.depth = in.score, true, in.depth
+	case in.book:
+		r.book = true
+	}
 }

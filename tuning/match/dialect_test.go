@@ -115,29 +115,31 @@ func TestParseBestMove(t *testing.T) {
 	}
 }
 
-func TestParseInfoScore(t *testing.T) {
+func TestParseInfo(t *testing.T) {
 	cases := []struct {
-		text  string
-		score int
-		ok    bool
+		text string
+		in   info
+		ok   bool
 	}{
-		{"info depth 8 score 4 pv c3c4 h9g7", 4, true},
-		{"info depth 8 score -35 time 10", -35, true},
-		{"info depth 12 seldepth 20 score cp 38 nodes 95 pv h0g2", 38, true},
-		{"info depth 12 score mate 3 pv a0a1", MateScore - 5, true},
-		{"info depth 12 score mate -2 pv a0a1", -MateScore + 4, true},
-		{"info depth 0 score 17390 pv b2e2", 0, false},
-		{"info depth 9 score cp 20 lowerbound", 0, false},
-		{"info time 469 nodes 1702065", 0, false},
-		{"info string score 5", 0, false},
-		{"info score", 0, false},
-		{"info score cp x", 0, false},
-		{"bestmove a0a1", 0, false},
+		{"info depth 8 score 4 pv c3c4 h9g7", info{score: 4, depth: 8, hasScore: true}, true},
+		{"info depth 8 score -35 time 10", info{score: -35, depth: 8, hasScore: true}, true},
+		{"info depth 12 seldepth 20 score cp 38 nodes 95 pv h0g2", info{score: 38, depth: 12, hasScore: true}, true},
+		{"info depth 12 score mate 3 pv a0a1", info{score: MateScore - 5, depth: 12, hasScore: true}, true},
+		{"info depth 12 score mate -2 pv a0a1", info{score: -MateScore + 4, depth: 12, hasScore: true}, true},
+		{"info score cp 7", info{score: 7, hasScore: true}, true},
+		{"info depth 0 score 17390 pv b2e2", info{book: true}, true},
+		{"info depth 0 pv b2e2", info{book: true}, true},
+		{"info depth 9 score cp 20 lowerbound", info{depth: 9}, true},
+		{"info time 469 nodes 1702065", info{}, true},
+		{"info string score 5", info{}, true},
+		{"info score", info{}, true},
+		{"info depth 3 score cp x", info{depth: 3}, true},
+		{"bestmove a0a1", info{}, false},
 	}
 	for _, c := range cases {
-		s, ok := parseInfoScore(c.text)
-		if s != c.score || ok != c.ok {
-			t.Errorf("%q: got %d %v, want %d %v", c.text, s, ok, c.score, c.ok)
+		in, ok := parseInfo(c.text)
+		if in != c.in || ok != c.ok {
+			t.Errorf("%q: got %+v %v, want %+v %v", c.text, in, ok, c.in, c.ok)
 		}
 	}
 }

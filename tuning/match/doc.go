@@ -28,7 +28,11 @@
 // # Protocol
 //
 // With Proto left at ProtoAuto the runner sends "ucci" and falls back to
-// "uci" when the engine does not answer "ucciok". UCCI engines get
+// "uci" when the engine does not answer "ucciok". UCI comes in two
+// conventions: Pikafish-style (ProtoUCI: ranks 0-9, UCI_Variant never set)
+// and Fairy-Stockfish's generic UCI (ProtoUCIFSF: UCI_Variant set to
+// xiangqi, ranks 1-10 in both directions); auto detection picks the second
+// for an engine whose UCI_Variant defaults to another variant. UCCI engines get
 // "position fen <FEN after the last capture> moves <moves since>" and
 // "go [draw] time T increment I opptime OT oppincrement OI" (or movestogo
 // and oppmovestogo for period controls) in milliseconds; UCI engines get

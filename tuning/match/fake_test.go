@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -25,11 +24,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	fakeBin = filepath.Join(dir, "fakeengine")
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		gobin = filepath.Join(runtime.GOROOT(), "bin", "go")
-	}
-	if out, err := exec.Command(gobin, "build", "-o", fakeBin, "./testdata/fakeengine").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", fakeBin, "./testdata/fakeengine").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n%s", err, out)
 		os.RemoveAll(dir)
 		os.Exit(1)
@@ -147,6 +142,40 @@ func TestGameEndings(t *testing.T) {
 				if !g.Forfeit[loser] || g.Forfeit[loser.Opponent()] {
 					t.Errorf("forfeit flags %v", g.Forfeit)
 				}
+			}
+		})
+	}
+}
+
+// TestEngineOutputFailures: an engine that closes its standard output but
+// stays alive loses at once as a crash (not when its clock runs out), and
+// one that sends a line longer than 1 MiB is reported for that while it
+// still runs; a line of exactly 1 MiB is read.
+func TestEngineOutputFailures(t *testing.T) {
+	cases := []struct {
+		name   string
+		red    []string
+		result string
+		detail string
+	}{
+		{"closed output", []string{"-do", "closeout", "-at", "2"}, "0-1", "red closed its standard output while still running"},
+		{"overlong line", []string{"-do", "longline", "-at", "2"}, "0-1", "red sent an output line longer than 1 MiB"},
+		{"line of 1 MiB", []string{"-do", "longline", "-linelen", "1048576", "-at", "2"}, "1/2-1/2", "the game reached 6 plies"},
+		{"crash", []string{"-do", "crash", "-at", "2"}, "0-1", "red engine terminated (exit status 3)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := testConfig(t, engine.StartFEN, fake("red", c.red...), fake("black"))
+			cfg.Control, _ = timeman.Parse("30+0")
+			cfg.MaxPlies = 6
+			began := time.Now()
+			g := playOne(t, cfg)
+			if g.Verdict.Result() != c.result || g.Detail != c.detail {
+				t.Errorf("got %s (%s), want %s (%s)", g.Verdict, g.Detail, c.result, c.detail)
+			}
+			if took := time.Since(began); took > 5*time.Second {
+				t.Errorf("the game took %v", took)
 			}
 		})
 	}
@@ -272,8 +301,7 @@ func TestUCICommands(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
 	want := []string{
 		"ucci", // the probe, after which this engine exits
-		"uci",
-		"setoption name UCI_Variant value xiangqi",
+		"uci",  // no UCI_Variant: this engine would switch to ranks 1-10
 		"setoption name Hash value 32",
 		"setoption name Clear Hash",
 		"isready",
@@ -293,6 +321,62 @@ func TestUCICommands(t *testing.T) {
 	if !strings.HasPrefix(goLine, "go wtime ") || !strings.Contains(goLine, " btime 5000 winc 500 binc 500") {
 		t.Errorf("go: %q", goLine)
 	}
+}
+
+// TestUCIConventions plays the two UCI conventions: an engine that
+// declares UCI_Variant xiangqi is driven Pikafish-style (never set, ranks
+// 0-9, as it would switch to ranks 1-10 when set), a multi-variant engine
+// (UCI_Variant default chess) Fairy-Stockfish-style, detected or asked for
+// with uci-fsf: UCI_Variant xiangqi and ranks 1-10 in both directions.
+func TestUCIConventions(t *testing.T) {
+	script := "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 -"
+	cases := []struct {
+		name      string
+		args      []string
+		proto     Protocol
+		variant   bool   // UCI_Variant xiangqi is sent
+		position2 string // the position line before its second move
+	}{
+		{"pikafish style, detected", []string{"-proto", "uci"}, ProtoAuto, false, "position startpos moves h2e2 h9g7"},
+		{"pikafish style, asked for", []string{"-proto", "uci"}, ProtoUCI, false, "position startpos moves h2e2 h9g7"},
+		{"fsf style, detected", []string{"-proto", "uci-fsf"}, ProtoAuto, true, "position startpos moves h3e3 h10g8"},
+		{"fsf style, asked for", []string{"-proto", "uci-fsf"}, ProtoUCIFSF, true, "position startpos moves h3e3 h10g8"},
+		{"our engine in fsf style", []string{"-proto", "uci"}, ProtoUCIFSF, true, "position startpos moves h3e3 h10g8"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rec := filepath.Join(t.TempDir(), "red.txt")
+			red := fake("red", append(c.args, "-record", rec, "-script", script, "-ponder")...)
+			red.Proto, red.Ponder = c.proto, true
+			cfg := testConfig(t, engine.StartFEN, red, fake("black", "-script", script))
+			cfg.MaxPlies = 6
+			g := playOne(t, cfg)
+			if g.Verdict.Reason != engine.Adjudication || len(g.Moves) != 6 {
+				t.Fatalf("got %s (%s) after %d plies", g.Verdict, g.Detail, len(g.Moves))
+			}
+			if got := moveList(g.Moves); got != "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" {
+				t.Errorf("moves %s", got)
+			}
+			data, _ := os.ReadFile(rec)
+			text := string(data)
+			if got := strings.Contains(text, "setoption name UCI_Variant value xiangqi\n"); got != c.variant {
+				t.Errorf("UCI_Variant sent: %v, want %v\n%s", got, c.variant, text)
+			}
+			if !strings.Contains(text, c.position2+"\n") {
+				t.Errorf("no %q in\n%s", c.position2, text)
+			}
+		})
+	}
+}
+
+// moveList joins moves in ICCS.
+func moveList(moves []engine.Move) string {
+	s := make([]string, len(moves))
+	for i, m := range moves {
+		s[i] = m.String()
+	}
+	return strings.Join(s, " ")
 }
 
 // TestBanMoves checks that a perpetual checker is warned with banmoves one

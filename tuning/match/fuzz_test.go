@@ -128,10 +128,14 @@ func FuzzEngineOutput(f *testing.F) {
 				t.Fatalf("%q: ponder move %q not lowercased", text, bm.ponder)
 			}
 		}
-		score, ok := parseInfoScore(text)
-		if !ok {
+		in, _ := parseInfo(text)
+		if !in.hasScore {
 			return
 		}
+		if in.depth < 0 || in.book {
+			t.Fatalf("%q: depth %d, book %v with a score", text, in.depth, in.book)
+		}
+		score := in.score
 		f := strings.Fields(text)
 		for i := 0; i+2 < len(f); i++ {
 			if f[i] == "score" && f[i+1] == "mate" && i+3 == len(f) {

@@ -3,10 +3,12 @@ package match
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/internal/quote"
 )
 
 // GameResult is a finished game.
@@ -21,9 +23,11 @@ type GameResult struct {
 	// Detail explains runner decisions, e.g. "black played illegal move h2h9".
 	Detail string
 	// StartFEN and Moves are the game from the opening's start position,
-	// the opening moves included.
+	// the opening moves included; Notes[i] tells what the runner knows of
+	// Moves[i].
 	StartFEN string
 	Moves    []engine.Move
+	Notes    []MoveNote
 	// Left is the time on each side's clock at the end, 0 for a side that
 	// lost on time (index by Color).
 	Left [2]time.Duration
@@ -51,21 +55,78 @@ func (g GameResult) Score(e int) float64 {
 	return 0
 }
 
+// MoveNote is what the runner knows of one move, for its PGN comment.
+type MoveNote struct {
+	// Book marks a move of the opening, or a book move the engine
+	// announced (a depth-0 info line and no search score).
+	Book bool
+	// Score is the mover's last score with its depth (HasScore), in the
+	// engine's own view; mates are ±(MateScore − plies).
+	Score, Depth int
+	HasScore     bool
+	// Time is how long the engine took.
+	Time time.Duration
+}
+
+// Comment returns the note as cutechess writes it after a move: "book",
+// or "+0.35/12 1.2s" (score in pawns from the mover's side, "+M9" / "-M8"
+// for a mate in that many plies, then the depth), or the time alone when
+// the engine gave no score with a depth. The time has three decimals
+// below 0.1 s, two below 1 s, one below 10 s, none above; "0s" for none.
+func (n MoveNote) Comment() string {
+	if n.Book {
+		return "book"
+	}
+	var b strings.Builder
+	if n.HasScore && n.Depth > 0 {
+		abs := max(n.Score, -n.Score)
+		switch {
+		case abs > MateScore-200 && n.Score > 0:
+			fmt.Fprintf(&b, "+M%d", MateScore-abs)
+		case abs > MateScore-200:
+			fmt.Fprintf(&b, "-M%d", MateScore-abs)
+		case n.Score > 0:
+			fmt.Fprintf(&b, "+%.2f", float64(n.Score)/100)
+		default:
+			fmt.Fprintf(&b, "%.2f", float64(n.Score)/100)
+		}
+		fmt.Fprintf(&b, "/%d ", n.Depth)
+	}
+	ms := n.Time.Milliseconds()
+	precision := 0
+	switch {
+	case ms == 0:
+		b.WriteString("0s")
+		return b.String()
+	case ms < 100:
+		precision = 3
+	case ms < 1000:
+		precision = 2
+	case ms < 10000:
+		precision = 1
+	}
+	fmt.Fprintf(&b, "%.*fs", precision, float64(ms)/1000)
+	return b.String()
+}
+
 // gameState is a game in progress.
 type gameState struct {
 	cfg     *Config
 	ref     *engine.Game
 	clocks  [2]timeman.Clock
-	all     []string // every move in ICCS
-	capFEN  string   // FEN after the last capture (or the start)
-	since   []string // moves since capFEN
-	offer   int      // colour that offered a draw with its last move, or -1
+	all     []string   // every move in ICCS
+	notes   []MoveNote // one per move
+	capFEN  string     // FEN after the last capture (or the start)
+	since   []string   // moves since capFEN
+	offer   int        // colour that offered a draw with its last move, or -1
 	adj     adjudicator
 	verdict engine.Verdict
 	detail  string
 	// ponderHits and ponderMisses count the predictions of engines that
 	// ponder (index by Color).
 	ponderHits, ponderMisses [2]int
+	// absent says why a side has no engine (index by Color).
+	absent [2]string
 }
 
 // newGameState sets up the referee and clocks and plays the opening moves.
@@ -81,6 +142,7 @@ func newGameState(cfg *Config, o Opening) (*gameState, error) {
 		if _, err := gs.play(m); err != nil {
 			return nil, err
 		}
+		gs.notes = append(gs.notes, MoveNote{Book: true})
 	}
 	return gs, nil
 }
@@ -111,13 +173,14 @@ func (gs *gameState) end(v engine.Verdict, detail string) {
 func (gs *gameState) over() bool { return gs.verdict.Over() }
 
 // playGame plays one game between two sessions (index by Color; a nil
-// session lost at the start and forfeits its first move as a crash).
+// session forfeits its first move as a crash, absent saying why).
 // It returns errCancelled when ctx ends before the game does.
-func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session) (*gameState, error) {
+func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, absent [2]string) (*gameState, error) {
 	gs, err := newGameState(cfg, o)
 	if err != nil {
 		return nil, err
 	}
+	gs.absent = absent
 	if v := gs.ref.Verdict(); v.Over() {
 		gs.end(v, "")
 	}
@@ -175,7 +238,7 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 		gs.end(engine.Verdict{Outcome: engine.WinFor(side.Opponent()), Reason: r}, who+" "+detail)
 	}
 	if s == nil {
-		loses(engine.Crash, "engine did not start")
+		loses(engine.Crash, gs.absent[side])
 		return nil
 	}
 	clock := &gs.clocks[side]
@@ -190,7 +253,7 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 	case failAborted:
 		return errCancelled
 	case failCrash:
-		loses(engine.Crash, "engine terminated")
+		loses(engine.Crash, r.detail)
 		return nil
 	case failTime:
 		clock.Punch(r.elapsed)
@@ -213,16 +276,19 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 		return nil
 	}
 	pos := gs.ref.Position()
-	m, err := pos.ParseMove(r.bm.move)
+	iccs := moveFromEngine(s.proto, r.bm.move)
+	var v engine.Verdict
+	m, err := pos.ParseMove(iccs)
+	if err == nil {
+		v, err = gs.play(m)
+	}
 	if err != nil {
-		loses(engine.IllegalMove, "played illegal move "+r.bm.move)
+		// The engine's text is escaped and cut: it goes into the PGN.
+		loses(engine.IllegalMove, "played illegal move "+quote.Input(r.bm.move))
 		return nil
 	}
-	v, err := gs.play(m)
-	if err != nil {
-		loses(engine.IllegalMove, "played illegal move "+r.bm.move)
-		return nil
-	}
+	gs.notes = append(gs.notes, MoveNote{Book: r.book && !r.hasScore, Score: r.score, Depth: r.depth,
+		HasScore: r.hasScore, Time: r.elapsed})
 	if r.bm.draw {
 		gs.offer = int(side)
 	} else {

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
@@ -121,19 +122,47 @@ func TestCancel(t *testing.T) {
 }
 
 // TestHandshakeFailures: an engine that never answers isready loses its
-// games; when it keeps failing the match stops with an error.
+// games; after three failures in a row it is withdrawn and forfeits the
+// rest of its games without being started, and the event is finished.
 func TestHandshakeFailures(t *testing.T) {
 	cfg := testConfig(t, engine.StartFEN, fake("mute", "-noready"), fake("ok"))
-	cfg.HandshakeTimeout = time.Second
+	cfg.HandshakeTimeout = 300 * time.Millisecond
 	g := playOne(t, cfg)
-	if g.Verdict.Result() != "0-1" || g.Verdict.Reason != engine.Crash {
-		t.Errorf("got %s", g.Verdict)
+	if g.Verdict.Result() != "0-1" || g.Verdict.Reason != engine.Crash || g.Detail != "red engine did not start" {
+		t.Errorf("got %s (%s)", g.Verdict, g.Detail)
 	}
 	cfg.Games = 6
 	res, err := Run(context.Background(), cfg)
-	if err == nil || len(res.Games) > 3 {
-		t.Errorf("a broken engine: err %v after %d games", err, len(res.Games))
+	if err != nil || len(res.Games) != 6 || !res.Players[0].Withdrawn || res.Players[0].Losses != 6 {
+		t.Fatalf("a broken engine: err %v after %d games, %+v", err, len(res.Games), res.Players[0])
 	}
+	if d := res.Games[5].Detail; !strings.HasSuffix(d, "withdrawn after 3 failed handshakes in a row") {
+		t.Errorf("last game: %s", d)
+	}
+	var report strings.Builder
+	res.WriteReport(&report)
+	if !strings.Contains(report.String(), "Withdrawn: mute,") {
+		t.Errorf("report:\n%s", report.String())
+	}
+
+	// A round robin goes on without the withdrawn engines; a game between
+	// two of them is not played.
+	cfg.Engines = []EngineSpec{fake("mute1", "-noready"), fake("mute2", "-noready"), fake("a"), fake("b")}
+	cfg.Format, cfg.Games, cfg.MaxPlies, cfg.Concurrency = RoundRobin, 4, 4, 2
+	res, err = Run(context.Background(), cfg)
+	if err != nil || res.Planned != 24 || res.Unplayed == 0 || len(res.Games)+res.Unplayed != 24 {
+		t.Fatalf("round robin: err %v, %d of %d games, %d unplayed", err, len(res.Games), res.Planned, res.Unplayed)
+	}
+	for _, g := range res.Games {
+		played := g.Red >= 2 && g.Black >= 2
+		if played != (g.Verdict.Reason == engine.Adjudication) {
+			t.Errorf("game %d (%d-%d): %s (%s)", g.Number, g.Red, g.Black, g.Verdict, g.Detail)
+		}
+	}
+	if p := res.Players[2]; p.Games() != 12 || p.Withdrawn {
+		t.Errorf("engine a: %+v", p)
+	}
+
 	cfg.Engines[0] = EngineSpec{Cmd: filepath.Join(t.TempDir(), "missing")}
 	if _, err := Run(context.Background(), cfg); err == nil {
 		t.Error("a missing executable gave no error")
@@ -236,5 +265,37 @@ func readPGN(text string) ([]*pgn.Game, []error, error) {
 		default:
 			return games, bad, err
 		}
+	}
+}
+
+// TestPGNOfBadEngineOutput: the runner writes what a broken engine sent
+// (control characters, invalid UTF-8) into TerminationDetail escaped, and
+// odd engine names cleaned, so that every PGN it writes reads back.
+func TestPGNOfBadEngineOutput(t *testing.T) {
+	var out bytes.Buffer
+	red := fake("red\nname \"quoted\"")
+	black := fake("black", "-do", "illegal", "-move", `h9\x00g7\x01\xff`, "-at", "1")
+	cfg := testConfig(t, engine.StartFEN, red, black)
+	cfg.PGN = &out
+	g := playOne(t, cfg)
+	if g.Verdict.Reason != engine.IllegalMove {
+		t.Fatalf("got %s (%s)", g.Verdict, g.Detail)
+	}
+	text := out.String()
+	for i, r := range text {
+		if r != '\n' && unicode.IsControl(r) {
+			t.Fatalf("control character %q at byte %d of the PGN:\n%q", r, i, text)
+		}
+	}
+	games, bad, err := readPGN(text)
+	if err != nil || len(bad) > 0 || len(games) != 1 {
+		t.Fatalf("re-reading the PGN: %d games, bad %v, err %v\n%s", len(games), bad, err, text)
+	}
+	p := games[0]
+	if want := `black played illegal move "h9\x00g7\x01` + "\uFFFD" + `"`; p.Tag("TerminationDetail") != want {
+		t.Errorf("TerminationDetail %q, want %q", p.Tag("TerminationDetail"), want)
+	}
+	if p.Tag("Red") != `red name "quoted"` || p.Tag("Black") != "black" || p.Result != "1-0" || len(p.Moves) != 1 {
+		t.Errorf("tags %v, %d moves", p.Tags, len(p.Moves))
 	}
 }

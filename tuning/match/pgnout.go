@@ -10,10 +10,13 @@ import (
 // the game number), [Termination] with the referee's reason word,
 // [TerminationDetail] with the runner's explanation when there is one,
 // [TimeControl], [Rules], [PlyCount] and [OpeningNumber] (the 1-based number of
-// the opening in the set); pgn.Write adds [FEN] for a non-standard start
-// and [Format "ICCS"].
+// the opening in the set), and a comment after every move (MoveNote.Comment);
+// the PGN writer adds [FEN] for a non-standard start and [Format].
 func (g GameResult) PGN(cfg *Config, names []string) *pgn.Game {
 	p := &pgn.Game{FEN: g.StartFEN, Moves: g.Moves, Result: g.Verdict.Result()}
+	for _, n := range g.Notes {
+		p.Comments = append(p.Comments, n.Comment())
+	}
 	p.SetTag("Game", "Chinese Chess")
 	p.SetTag("Event", cfg.Event)
 	if cfg.Site != "" {

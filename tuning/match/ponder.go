@@ -27,7 +27,8 @@ func (gs *gameState) startPonder(ctx context.Context, side engine.Color, s *sess
 		return
 	}
 	pos := gs.ref.Position()
-	m, err := pos.ParseMove(predicted)
+	iccs := moveFromEngine(s.proto, predicted)
+	m, err := pos.ParseMove(iccs)
 	if err != nil {
 		s.log.note(*s.tag.Load(), "no pondering on the illegal prediction "+predicted)
 		return
@@ -36,7 +37,7 @@ func (gs *gameState) startPonder(ctx context.Context, side engine.Color, s *sess
 	if hyp == nil {
 		return
 	}
-	if s.prepare(ctx) != failNone {
+	if s.prepare(ctx).fail != failNone {
 		return
 	}
 	args := hyp.goArgs(side, s)
@@ -79,8 +80,7 @@ func (gs *gameState) ponderAnswer(ctx context.Context, side engine.Color, s *ses
 	var r reply
 	early, open := s.earlyAnswer(&r)
 	if !open {
-		s.broken = true
-		return reply{fail: failCrash}
+		return s.crashed(true)
 	}
 	start := time.Now()
 	stopAfter := deadline - gs.cfg.Grace
@@ -95,16 +95,14 @@ func (gs *gameState) ponderAnswer(ctx context.Context, side engine.Color, s *ses
 			cmd = "ponderhit draw"
 		}
 		if s.send(cmd) != nil {
-			s.broken = true
-			return reply{fail: failCrash}
+			return s.crashed(false)
 		}
 		return s.await(ctx, start, stopAfter, deadline, r)
 	}
 	gs.ponderMisses[side]++
 	if !early {
 		if s.send("stop") != nil {
-			s.broken = true
-			return reply{fail: failCrash}
+			return s.crashed(false)
 		}
 		s.stopped = true
 		if d := s.await(ctx, start, never, deadline, reply{}); d.fail != failNone {
@@ -133,9 +131,7 @@ func (s *session) earlyAnswer(r *reply) (answered, open bool) {
 				r.bm = bm
 				return true, true
 			}
-			if sc, ok := parseInfoScore(l.text); ok {
-				r.score, r.hasScore = sc, true
-			}
+			r.note(l.text)
 		default:
 			return false, true
 		}

@@ -17,9 +17,19 @@ import (
 // reading is treated as dead rather than blocking the runner.
 const writeTimeout = 5 * time.Second
 
-// readerWait bounds how long close waits for the output reader to finish
+// readerWait bounds how long close waits for the output readers to finish
 // after the engine's exit.
 const readerWait = 2 * time.Second
+
+// maxLine is the longest output line read, 1 MiB plus a CRLF; an engine
+// that sends a longer one is treated as broken (its output is not read
+// further).
+const maxLine = 1<<20 + 2
+
+// exitWait is how long the runner waits, when an engine's output has ended,
+// for the process to exit before it reports that the engine closed its
+// output while it still runs.
+const exitWait = 500 * time.Millisecond
 
 // errEngineGone is returned when an engine's pipes are closed.
 var errEngineGone = errors.New("engine terminated")
@@ -31,18 +41,22 @@ type line struct {
 }
 
 // process is a running engine: its command, input pipe and a channel of
-// output lines read by a goroutine. stderr is merged into stdout, as the
-// UCCI league does, so everything the engine prints reaches the log.
+// the lines of its standard output, read by a goroutine. Its standard
+// error goes to the log only ('!' lines), so that an engine that closes its
+// standard output is noticed at once even if its standard error stays open.
 type process struct {
 	cmd     *exec.Cmd
 	stdin   *os.File
 	lines   chan line     // closed at the end of the output
 	exited  chan struct{} // closed when the process has been waited for
 	closing chan struct{} // closed by close: the reader discards from then on
-	readEnd chan struct{} // closed when the reader has logged its last line
+	readEnd chan struct{} // closed when the readers have logged their last line
 	log     *trafficLog
 	tag     atomic.Pointer[string] // log label, e.g. "g12 red eleeye"
 	once    sync.Once
+	// readErr is why the output reader stopped before the end of the
+	// output (a line longer than maxLine); set before lines is closed.
+	readErr error
 }
 
 // startProcess starts the engine of spec in its own process group. The
@@ -57,19 +71,25 @@ func startProcess(ctx context.Context, spec *EngineSpec, log *trafficLog) (*proc
 	if err != nil {
 		return nil, err
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, err
+	var pipes [4]*os.File // output read and write ends, error read and write ends
+	for i := 0; i < len(pipes); i += 2 {
+		if pipes[i], pipes[i+1], err = os.Pipe(); err != nil {
+			for _, f := range append(pipes[:i:i], inR, inW) {
+				f.Close()
+			}
+			return nil, err
+		}
 	}
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, outW
+	outR, outW, errR, errW := pipes[0], pipes[1], pipes[2], pipes[3]
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	err = cmd.Start()
 	inR.Close()
 	outW.Close()
+	errW.Close()
 	if err != nil {
 		inW.Close()
 		outR.Close()
+		errR.Close()
 		return nil, fmt.Errorf("starting %s: %w", spec.Cmd, err)
 	}
 	p := &process{
@@ -83,7 +103,13 @@ func startProcess(ctx context.Context, spec *EngineSpec, log *trafficLog) (*proc
 	}
 	name := spec.DisplayName()
 	p.tag.Store(&name)
-	go p.read(outR)
+	var readers sync.WaitGroup
+	readers.Go(func() { p.read(outR) })
+	readers.Go(func() { p.readErrors(errR) })
+	go func() {
+		readers.Wait()
+		close(p.readEnd)
+	}()
 	go func() {
 		cmd.Wait()
 		close(p.exited)
@@ -97,13 +123,13 @@ func (p *process) setTag(tag string) { p.tag.Store(&tag) }
 // pid returns the process id.
 func (p *process) pid() int { return p.cmd.Process.Pid }
 
-// read forwards output lines with their arrival time until the output ends.
+// read forwards output lines with their arrival time until the output ends
+// or a line is longer than maxLine.
 func (p *process) read(out *os.File) {
-	defer close(p.readEnd)
 	defer out.Close()
 	defer close(p.lines)
 	sc := bufio.NewScanner(out)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	sc.Buffer(make([]byte, 64<<10), maxLine)
 	for sc.Scan() {
 		l := line{text: strings.TrimRight(sc.Text(), "\r"), at: time.Now()}
 		p.log.write(*p.tag.Load(), '<', l.text)
@@ -112,6 +138,44 @@ func (p *process) read(out *os.File) {
 		case <-p.closing:
 		}
 	}
+	if err := sc.Err(); err != nil {
+		p.readErr = err
+		p.log.note(*p.tag.Load(), "output not read further: "+err.Error())
+	}
+}
+
+// readErrors logs the engine's standard error until it ends.
+func (p *process) readErrors(stderr *os.File) {
+	defer stderr.Close()
+	sc := bufio.NewScanner(stderr)
+	sc.Buffer(make([]byte, 4<<10), maxLine)
+	for sc.Scan() {
+		p.log.write(*p.tag.Load(), '!', strings.TrimRight(sc.Text(), "\r"))
+	}
+}
+
+// failure explains why the engine stopped answering, once its output has
+// ended (outputEnded; the lines channel is closed) or its input broke: an
+// overlong line, its exit (with the status), or its closing a pipe while
+// it still runs.
+func (p *process) failure(outputEnded bool) string {
+	if outputEnded && errors.Is(p.readErr, bufio.ErrTooLong) {
+		return "sent an output line longer than 1 MiB"
+	}
+	t := time.NewTimer(exitWait)
+	defer t.Stop()
+	select {
+	case <-p.exited:
+		if st := p.cmd.ProcessState; st != nil {
+			return "engine terminated (" + st.String() + ")"
+		}
+		return "engine terminated"
+	case <-t.C:
+	}
+	if outputEnded {
+		return "closed its standard output while still running"
+	}
+	return "stopped reading its input while still running"
 }
 
 // send writes one line to the engine.

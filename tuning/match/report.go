@@ -26,6 +26,9 @@ func (r *Result) WriteReport(w io.Writer) error {
 	if r.SPRT != nil && r.SPRT.Decision != "" {
 		state = " (SPRT decided)"
 	}
+	if r.Unplayed > 0 {
+		state += fmt.Sprintf(" (%d unplayed: both engines withdrawn)", r.Unplayed)
+	}
 	fmt.Fprintf(&b, "Games: %d of %d%s\n", len(r.Games), r.Planned, state)
 	for _, p := range r.Pairings {
 		fmt.Fprintf(&b, "%s vs %s: %s\n", r.Names[p.First], r.Names[p.Second], p.Record.Summary())
@@ -44,6 +47,11 @@ func (r *Result) WriteReport(w io.Writer) error {
 	for _, p := range r.Players {
 		if n := p.PonderHits + p.PonderMisses; n > 0 {
 			fmt.Fprintf(&b, "Pondering: %s %d hits, %d misses (%.1f%% hits)\n", p.Name, p.PonderHits, p.PonderMisses, 100*float64(p.PonderHits)/float64(n))
+		}
+	}
+	for _, p := range r.Players {
+		if p.Withdrawn {
+			fmt.Fprintf(&b, "Withdrawn: %s, %s; its remaining games were forfeited\n", p.Name, withdrawnDetail)
 		}
 	}
 	b.WriteString("Terminations:" + r.terminations() + "\n")

@@ -18,6 +18,9 @@ type PlayerStats struct {
 	// PonderHits and PonderMisses count the opponent's moves that were and
 	// were not the reply the engine pondered on (engines that ponder).
 	PonderHits, PonderMisses int
+	// Withdrawn is set for an engine that failed its handshake too often in
+	// a row; it forfeited its remaining games.
+	Withdrawn bool
 }
 
 // Points returns wins plus half the draws.
@@ -60,9 +63,11 @@ type Result struct {
 	SPRT *SPRTStatus
 	// Interrupted is set when the match was cancelled before the end.
 	Interrupted bool
+	// Unplayed counts the scheduled games between two withdrawn engines,
+	// neither played nor scored.
+	Unplayed int
 
 	pending map[int]float64 // first game of a pair: first engine's points
-	pairOf  map[int]int     // game number -> pair id
 }
 
 // newResult prepares an empty result.

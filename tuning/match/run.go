@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"sync"
-
-	"github.com/goxq/ucci/pgn"
 )
 
 // outcome is what a worker reports for a job.
@@ -21,8 +19,10 @@ type outcome struct {
 // started and the running ones are finished. Cancelling ctx stops the
 // match: running games are abandoned (not counted), every engine is shut
 // down, and the result so far is returned with Interrupted set and a nil
-// error. An error means the match could not go on (an engine that cannot
-// be started or keeps failing its handshake, a PGN write error).
+// error. An error means the match could not go on (an engine whose
+// executable cannot be started, a PGN write error). An engine that fails
+// its handshake three times in a row is withdrawn: its remaining games are
+// forfeited (Crash) and the other games are played.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return run(ctx, cfg, nil)
 }
@@ -40,10 +40,11 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 		res.SPRT = cfg.SPRT.status(res.Pairings[0])
 	}
 	sh := &shared{
-		proto:    make([]Protocol, len(cfg.Engines)),
-		failures: make([]int, len(cfg.Engines)),
-		log:      newTrafficLog(cfg.Log),
-		onStart:  onStart,
+		proto:     make([]Protocol, len(cfg.Engines)),
+		failures:  make([]int, len(cfg.Engines)),
+		withdrawn: make([]bool, len(cfg.Engines)),
+		log:       newTrafficLog(cfg.Log),
+		onStart:   onStart,
 	}
 	for i, e := range cfg.Engines {
 		sh.proto[i] = e.Proto
@@ -87,6 +88,9 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 		switch {
 		case errors.Is(o.err, errCancelled):
 			continue
+		case errors.Is(o.err, errUnplayed):
+			res.Unplayed++
+			continue
 		case o.err != nil:
 			if firstErr == nil {
 				firstErr = o.err
@@ -98,7 +102,7 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 		}
 		res.add(o.game, o.pair)
 		if cfg.PGN != nil {
-			if err := pgn.Write(cfg.PGN, o.game.PGN(&cfg, res.Names)); err != nil {
+			if err := cfg.PGNOptions.Write(cfg.PGN, o.game.PGN(&cfg, res.Names)); err != nil {
 				firstErr = err
 				cancelGames()
 				continue
@@ -115,5 +119,8 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 		}
 	}
 	res.Interrupted = ctx.Err() != nil
+	for e := range res.Players {
+		res.Players[e].Withdrawn = sh.isWithdrawn(e)
+	}
 	return res, firstErr
 }

@@ -27,13 +27,13 @@ type session struct {
 	*process
 	spec     *EngineSpec
 	proto    Protocol
-	idName   string          // from "id name"
-	declared map[string]bool // option names the engine declared, lowercase
-	broken   bool            // left in an unknown state: close, do not reuse
-	stopped  bool            // stop was sent during the last search
-	ponder   *ponderState    // the ponder search running, nil when none
-	timeout  time.Duration   // bound on the isready/readyok sync
-	quitWait time.Duration   // how long close waits for the exit after quit
+	idName   string            // from "id name"
+	declared map[string]string // option names the engine declared, lowercase, with their defaults
+	broken   bool              // left in an unknown state: close, do not reuse
+	stopped  bool              // stop was sent during the last search
+	ponder   *ponderState      // the ponder search running, nil when none
+	timeout  time.Duration     // bound on the isready/readyok sync
+	quitWait time.Duration     // how long close waits for the exit after quit
 }
 
 // sessionOptions are the runner's settings for engine sessions.
@@ -45,7 +45,8 @@ type sessionOptions struct {
 }
 
 // openSession starts the engine and runs the handshake: the hello command
-// (trying UCCI, then UCI when proto is ProtoAuto), the engine's options and
+// (trying UCCI, then UCI when proto is ProtoAuto, which also tells the two
+// UCI conventions apart by the engine's UCI_Variant), the engine's options and
 // an isready/readyok sync. Every wait is bounded by o.timeout.
 func openSession(ctx context.Context, spec *EngineSpec, proto Protocol, o sessionOptions) (*session, error) {
 	timeout, log := o.timeout, o.log
@@ -56,7 +57,7 @@ func openSession(ctx context.Context, spec *EngineSpec, proto Protocol, o sessio
 	if o.tag != "" {
 		p.setTag(o.tag)
 	}
-	s := &session{process: p, spec: spec, declared: map[string]bool{}, timeout: o.timeout, quitWait: o.quitWait}
+	s := &session{process: p, spec: spec, declared: map[string]string{}, timeout: o.timeout, quitWait: o.quitWait}
 	switch proto {
 	case ProtoAuto:
 		s.proto, err = s.hello(ctx, "ucci", timeout, true)
@@ -74,11 +75,17 @@ func openSession(ctx context.Context, spec *EngineSpec, proto Protocol, o sessio
 			fallthrough
 		case errors.Is(err, errNotUCCI) || errors.Is(err, errNoAnswer):
 			s.proto, err = s.hello(ctx, "uci", timeout, false)
+			if v, ok := s.declared["uci_variant"]; ok && err == nil && !strings.EqualFold(v, "xiangqi") {
+				// A multi-variant engine: Fairy-Stockfish's convention.
+				s.proto = ProtoUCIFSF
+			}
 		}
 	case ProtoUCCI:
 		s.proto, err = s.hello(ctx, "ucci", timeout, false)
 	default:
-		s.proto, err = s.hello(ctx, "uci", timeout, false)
+		if _, err = s.hello(ctx, "uci", timeout, false); err == nil {
+			s.proto = proto
+		}
 	}
 	if err == nil {
 		err = s.setup(ctx, timeout)
@@ -114,8 +121,8 @@ func (s *session) hello(ctx context.Context, cmd string, timeout time.Duration, 
 			case strings.HasPrefix(text, "id name "):
 				s.idName = strings.TrimSpace(text[len("id name "):])
 			case strings.HasPrefix(text, "option "):
-				if name := optionName(text); name != "" {
-					s.declared[strings.ToLower(name)] = true
+				if name, def := optionNameDefault(text); name != "" {
+					s.declared[strings.ToLower(name)] = def
 				}
 			case probing && !strings.HasPrefix(text, "id ") && strings.Contains(strings.ToLower(text), "unknown"):
 				return ProtoAuto, errNotUCCI
@@ -128,42 +135,51 @@ func (s *session) hello(ctx context.Context, cmd string, timeout time.Duration, 
 	}
 }
 
-// optionName returns the name in a UCCI ("option NAME type ...") or UCI
-// ("option name NAME WITH SPACES type ...") option line.
-func optionName(text string) string {
+// optionNameDefault returns the name and the default value (its first word)
+// in a UCCI ("option NAME type ... default D") or UCI ("option name NAME
+// WITH SPACES type ... default D") option line.
+func optionNameDefault(text string) (name, def string) {
 	f := strings.Fields(text)
 	if len(f) < 2 {
-		return ""
+		return "", ""
 	}
+	rest := f[2:]
 	if f[1] != "name" {
-		return f[1]
+		name = f[1]
+	} else {
+		var parts []string
+		for len(rest) > 0 && rest[0] != "type" {
+			parts = append(parts, rest[0])
+			rest = rest[1:]
+		}
+		name = strings.Join(parts, " ")
 	}
-	var parts []string
-	for _, w := range f[2:] {
-		if w == "type" {
+	for i, w := range rest {
+		if w == "default" && i+1 < len(rest) {
+			def = rest[i+1]
 			break
 		}
-		parts = append(parts, w)
 	}
-	return strings.Join(parts, " ")
+	return name, def
 }
 
 // setup sends the options and waits for readyok. UCCI engines that declare
 // usemillisec are switched to milliseconds (or told false when the spec
-// asks for seconds); UCI engines that declare UCI_Variant are set to
-// xiangqi unless the spec sets it; engines that ponder and declare a ponder
-// option are told that they may.
+// asks for seconds); engines driven in Fairy-Stockfish's convention are set
+// to xiangqi (UCI_Variant) unless the spec sets it, Pikafish-style UCI
+// engines never are (some then switch to ranks 1-10); engines that ponder
+// and declare a ponder option are told that they may.
 func (s *session) setup(ctx context.Context, timeout time.Duration) error {
 	var lines []string
-	if s.proto == ProtoUCCI && s.declared["usemillisec"] {
+	if _, ok := s.declared["usemillisec"]; ok && s.proto == ProtoUCCI {
 		lines = append(lines, setoptionLine(s.proto, "usemillisec", fmt.Sprint(!s.spec.Seconds)))
 	}
-	if s.proto == ProtoUCI && s.declared["uci_variant"] && !s.specSets("uci_variant") {
+	if s.proto == ProtoUCIFSF && !s.specSets("uci_variant") {
 		lines = append(lines, setoptionLine(s.proto, "UCI_Variant", "xiangqi"))
 	}
-	if s.spec.Ponder && s.declared["ponder"] && !s.specSets("ponder") {
+	if _, ok := s.declared["ponder"]; ok && s.spec.Ponder && !s.specSets("ponder") {
 		name := "ponder"
-		if s.proto == ProtoUCI {
+		if s.proto.IsUCI() {
 			name = "Ponder"
 		}
 		lines = append(lines, setoptionLine(s.proto, name, "true"))

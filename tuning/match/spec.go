@@ -11,25 +11,38 @@ import (
 // Protocol is the dialect an engine speaks.
 type Protocol uint8
 
-// The protocols. ProtoAuto tries UCCI first, then UCI.
+// The protocols. ProtoAuto tries UCCI first, then UCI: an engine that
+// declares UCI_Variant with a default other than xiangqi is driven as
+// ProtoUCIFSF, any other as ProtoUCI.
+//
+// ProtoUCI is the convention of Pikafish-style GUIs: "uci", ranks 0-9
+// (h2e2), UCI_Variant never set. ProtoUCIFSF is Fairy-Stockfish's generic
+// UCI: "uci", then "setoption name UCI_Variant value xiangqi", and ranks
+// 1-10 in both directions (h3e3, h10g8).
 const (
 	ProtoAuto Protocol = iota
 	ProtoUCCI
 	ProtoUCI
+	ProtoUCIFSF
 )
 
-// String returns "auto", "ucci" or "uci".
+// String returns "auto", "ucci", "uci" or "uci-fsf".
 func (p Protocol) String() string {
 	switch p {
 	case ProtoUCCI:
 		return "ucci"
 	case ProtoUCI:
 		return "uci"
+	case ProtoUCIFSF:
+		return "uci-fsf"
 	}
 	return "auto"
 }
 
-// ParseProtocol reads "auto", "ucci" or "uci" (case-insensitive).
+// IsUCI tells whether p is one of the UCI conventions.
+func (p Protocol) IsUCI() bool { return p == ProtoUCI || p == ProtoUCIFSF }
+
+// ParseProtocol reads "auto", "ucci", "uci" or "uci-fsf" (case-insensitive).
 func ParseProtocol(s string) (Protocol, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "", "auto":
@@ -38,8 +51,10 @@ func ParseProtocol(s string) (Protocol, error) {
 		return ProtoUCCI, nil
 	case "uci":
 		return ProtoUCI, nil
+	case "uci-fsf":
+		return ProtoUCIFSF, nil
 	}
-	return ProtoAuto, fmt.Errorf("unknown protocol %q (want ucci, uci or auto)", s)
+	return ProtoAuto, fmt.Errorf("unknown protocol %q (want ucci, uci, uci-fsf or auto)", s)
 }
 
 // Option is an engine option set after the handshake.
@@ -59,7 +74,7 @@ type EngineSpec struct {
 	Args []string
 	// Dir is the working directory; empty means the runner's.
 	Dir string
-	// Proto is the protocol; ProtoAuto detects it.
+	// Proto is the protocol and its convention; ProtoAuto detects it.
 	Proto Protocol
 	// Options are sent in order after the handshake, in the engine's
 	// dialect (setoption NAME VALUE or setoption name NAME value VALUE).
@@ -86,7 +101,7 @@ func (s EngineSpec) DisplayName() string {
 // ParseEngineSpec reads an engine description: either a bare path, or
 // space-separated KEY=VALUE fields
 //
-//	cmd=PATH [name=NAME] [proto=ucci|uci|auto] [dir=DIR] [arg=ARG ...]
+//	cmd=PATH [name=NAME] [proto=ucci|uci|uci-fsf|auto] [dir=DIR] [arg=ARG ...]
 //	[option.NAME=VALUE ...] [units=ms|s] [ponder=true|false]
 //
 // Values may be quoted with single or double quotes to hold spaces, e.g.

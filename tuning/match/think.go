@@ -20,8 +20,18 @@ type reply struct {
 	bm       bestMove
 	score    int  // the last score the engine reported, its own view
 	hasScore bool // score is set
+	depth    int  // the depth of that score, 0 when not given
+	book     bool // the engine announced a book move (a depth-0 info line)
 	elapsed  time.Duration
 	fail     failure
+	detail   string // for failCrash: what happened to the engine
+}
+
+// crashed marks the session broken and returns a failCrash reply that says
+// why; outputEnded tells whether the output ended (else the input broke).
+func (s *session) crashed(outputEnded bool) reply {
+	s.broken = true
+	return reply{fail: failCrash, detail: s.failure(outputEnded)}
 }
 
 // think sends the setup lines (position, banmoves) and go, then waits for
@@ -32,19 +42,17 @@ type reply struct {
 // an answer, the request fails with failTime and the session is marked
 // broken (it may answer later, so it is not reused).
 func (s *session) think(ctx context.Context, setup []string, gocmd string, stopAfter, deadline time.Duration) reply {
-	if f := s.prepare(ctx); f != failNone {
-		return reply{fail: f}
+	if r := s.prepare(ctx); r.fail != failNone {
+		return r
 	}
 	for _, l := range setup {
 		if err := s.send(l); err != nil {
-			s.broken = true
-			return reply{fail: failCrash}
+			return s.crashed(false)
 		}
 	}
 	start := time.Now()
 	if err := s.send(gocmd); err != nil {
-		s.broken = true
-		return reply{fail: failCrash}
+		return s.crashed(false)
 	}
 	return s.await(ctx, start, stopAfter, deadline, reply{})
 }
@@ -52,23 +60,23 @@ func (s *session) think(ctx context.Context, setup []string, gocmd string, stopA
 // prepare readies an idle engine for a new search: it discards the output
 // nobody waited for and, after a search that was stopped, syncs with
 // isready, because the last answer may have crossed the stop, which an idle
-// engine may answer with nobestmove (ElephantEye does).
-func (s *session) prepare(ctx context.Context) failure {
+// engine may answer with nobestmove (ElephantEye does). A reply with a
+// failure says why the engine cannot search.
+func (s *session) prepare(ctx context.Context) reply {
 	if !s.drain() {
-		s.broken = true
-		return failCrash
+		return s.crashed(true)
 	}
 	if s.stopped {
 		s.stopped = false
 		if err := s.sync(ctx, s.timeout); err != nil {
 			s.broken = true
 			if ctx.Err() != nil {
-				return failAborted
+				return reply{fail: failAborted}
 			}
-			return failCrash
+			return reply{fail: failCrash, detail: "did not answer isready after stop: " + err.Error()}
 		}
 	}
-	return failNone
+	return reply{}
 }
 
 // await waits for the answer to a search whose clock started at start: it
@@ -84,8 +92,8 @@ func (s *session) await(ctx context.Context, start time.Time, stopAfter, deadlin
 		select {
 		case l, ok := <-s.lines:
 			if !ok {
-				s.broken = true
-				r.fail = failCrash
+				c := s.crashed(true)
+				r.fail, r.detail = c.fail, c.detail
 				r.elapsed = time.Since(start)
 				return r
 			}
@@ -94,9 +102,7 @@ func (s *session) await(ctx context.Context, start time.Time, stopAfter, deadlin
 				r.elapsed = max(l.at.Sub(start), 0)
 				return r
 			}
-			if sc, ok := parseInfoScore(l.text); ok {
-				r.score, r.hasScore = sc, true
-			}
+			r.note(l.text)
 		case <-stop.C:
 			s.send("stop")
 			s.stopped = true
@@ -135,9 +141,7 @@ func (s *session) answerBy(deadline, start time.Time, r *reply) bool {
 				r.bm, r.elapsed = bm, l.at.Sub(start)
 				return true
 			}
-			if sc, ok := parseInfoScore(l.text); ok {
-				r.score, r.hasScore = sc, true
-			}
+			r.note(l.text)
 		default:
 			return false
 		}

@@ -10,18 +10,27 @@ import (
 	"github.com/goxq/ucci/engine"
 )
 
-// maxHandshakeFailures stops the match when an engine fails its handshake
-// this many times in a row: it is broken, not unlucky.
+// maxHandshakeFailures withdraws an engine from the match when it fails its
+// handshake this many times in a row: it is broken, not unlucky. Its
+// remaining games are forfeited without starting it, and the event goes on.
 const maxHandshakeFailures = 3
 
 // shared is the state the workers share: the protocol each engine turned
-// out to speak and its run of handshake failures.
+// out to speak, its run of handshake failures and whether it was withdrawn.
 type shared struct {
-	mu       sync.Mutex
-	proto    []Protocol
-	failures []int
-	log      *trafficLog
-	onStart  func(pid int) // test hook: called with every engine pid
+	mu        sync.Mutex
+	proto     []Protocol
+	failures  []int
+	withdrawn []bool
+	log       *trafficLog
+	onStart   func(pid int) // test hook: called with every engine pid
+}
+
+// isWithdrawn tells whether engine e was withdrawn.
+func (sh *shared) isWithdrawn(e int) bool {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	return sh.withdrawn[e]
 }
 
 // protocol returns the known protocol of engine e.
@@ -42,13 +51,15 @@ func (sh *shared) started(e int, s *session) {
 	}
 }
 
-// failed counts a failed handshake of engine e and reports whether the
-// engine has failed too often.
-func (sh *shared) failed(e int) bool {
+// failed counts a failed handshake of engine e and withdraws the engine
+// when it has failed too often in a row.
+func (sh *shared) failed(e int) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	sh.failures[e]++
-	return sh.failures[e] >= maxHandshakeFailures
+	if sh.failures[e] >= maxHandshakeFailures {
+		sh.withdrawn[e] = true
+	}
 }
 
 // worker plays games one after the other, keeping the engines of its last
@@ -58,6 +69,9 @@ type worker struct {
 	sh       *shared
 	sessions map[int]*session
 }
+
+// withdrawnDetail explains a game forfeited by a withdrawn engine.
+var withdrawnDetail = fmt.Sprintf("withdrawn after %d failed handshakes in a row", maxHandshakeFailures)
 
 // sessionFor returns a ready session of engine e for a new game: the
 // running one after a new-game sync, or a fresh one. A nil session with a
@@ -86,9 +100,7 @@ func (w *worker) sessionFor(ctx context.Context, e int, tag string) (*session, e
 			return nil, err
 		}
 		w.sh.log.note(tag, err.Error())
-		if w.sh.failed(e) {
-			return nil, fmt.Errorf("%w (%d failures in a row)", err, maxHandshakeFailures)
-		}
+		w.sh.failed(e)
 		return nil, nil
 	}
 	s.setTag(tag)
@@ -98,9 +110,7 @@ func (w *worker) sessionFor(ctx context.Context, e int, tag string) (*session, e
 			return nil, errCancelled
 		}
 		w.sh.log.note(tag, "new game: "+err.Error())
-		if w.sh.failed(e) {
-			return nil, fmt.Errorf("%s: %w (%d failures in a row)", spec.DisplayName(), err, maxHandshakeFailures)
-		}
+		w.sh.failed(e)
 		return nil, nil
 	}
 	w.sh.started(e, s)
@@ -136,21 +146,38 @@ func (w *worker) closeAll() {
 	}
 }
 
-// play plays the scheduled game j.
+// errUnplayed is returned for a game between two withdrawn engines: it is
+// neither played nor scored.
+var errUnplayed = errors.New("both engines withdrawn")
+
+// play plays the scheduled game j. A withdrawn engine forfeits it without
+// being started.
 func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 	defer w.closeBroken()
 	w.closeExcept(j.red, j.black)
 	var players [2]*session
-	for c, e := range [2]int{j.red, j.black} {
+	var absent [2]string
+	engines := [2]int{j.red, j.black}
+	if w.sh.isWithdrawn(j.red) && w.sh.isWithdrawn(j.black) {
+		return GameResult{}, errUnplayed
+	}
+	for c, e := range engines {
+		if w.sh.isWithdrawn(e) {
+			absent[c] = withdrawnDetail
+			continue
+		}
 		tag := fmt.Sprintf("g%d %s %s", j.number, engine.Color(c), w.cfg.Engines[e].DisplayName())
 		s, err := w.sessionFor(ctx, e, tag)
 		if err != nil {
 			return GameResult{}, err
 		}
+		if s == nil {
+			absent[c] = "engine did not start"
+		}
 		players[c] = s
 	}
 	start := time.Now()
-	gs, err := playGame(ctx, w.cfg, w.cfg.Openings[j.opening], players)
+	gs, err := playGame(ctx, w.cfg, w.cfg.Openings[j.opening], players, absent)
 	if err != nil {
 		return GameResult{}, err
 	}
@@ -164,6 +191,7 @@ func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 		Detail:       gs.detail,
 		StartFEN:     gs.ref.StartFEN(),
 		Moves:        append([]engine.Move(nil), gs.ref.Moves()...),
+		Notes:        gs.notes,
 		Started:      start,
 		Duration:     time.Since(start),
 		PonderHits:   gs.ponderHits,

@@ -51,7 +51,7 @@ func testDataset(t testing.TB, maxGames int) *Dataset {
 
 func TestModelMatchesEvaluate(t *testing.T) {
 	pos, _ := gamePositions(t, 8)
-	x := FromEngine(engine.EvalParams())
+	x := DefaultParams()
 	d := NewDataset(engine.NumEvalParams)
 	for i, p := range pos {
 		if err := d.AddPosition(p, 0.5, nil); err != nil {
@@ -114,7 +114,7 @@ func TestAddFeaturesErrors(t *testing.T) {
 
 func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	d := testDataset(t, 3)
-	x := FromEngine(engine.EvalParams())
+	x := DefaultParams()
 	k := 0.01
 	grad := make([]float64, len(x))
 	loss := d.Gradient(x, k, grad, 2)
@@ -156,7 +156,7 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 
 func TestFitKFindsTheMinimum(t *testing.T) {
 	d := testDataset(t, 6)
-	x := FromEngine(engine.EvalParams())
+	x := DefaultParams()
 	k := FitK(d, x, 2)
 	if !(k > 1e-4 && k < 0.5) {
 		t.Fatalf("K = %v", k)

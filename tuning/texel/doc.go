@@ -20,6 +20,7 @@
 // are left alone, material values stay positive, and after the fit the
 // occurrence-weighted mean of each piece-square table is moved into the
 // piece's material value, which changes no evaluation but keeps material
-// readable. Params.Engine rounds the result for engine.SetEvalParams and
-// engine.FormatParams.
+// readable. Params.Weights rounds the result to an engine.Weights value, and
+// FormatParams writes it as engine/params.go. The tuner never changes the
+// weights the engine uses: it starts from a copy (DefaultParams).
 package texel

@@ -10,11 +10,8 @@ import (
 func TestTuneLowersLossAndKeepsConstraints(t *testing.T) {
 	d := testDataset(t, 12)
 	valid := testDataset(t, 2)
-	x0 := FromEngine(engine.EvalParams())
-	l, err := EngineLayout()
-	if err != nil {
-		t.Fatal(err)
-	}
+	x0 := DefaultParams()
+	l := EngineLayout()
 	frozen, _ := l.Mask([]string{"tempo"})
 	positive := make([]bool, len(frozen))
 	for i := 2; i < engine.NumPieceTypes; i++ {
@@ -52,7 +49,7 @@ func TestTuneLowersLossAndKeepsConstraints(t *testing.T) {
 
 func TestTuneLambdaHoldsWeights(t *testing.T) {
 	d := testDataset(t, 4)
-	x0 := FromEngine(engine.EvalParams())
+	x0 := DefaultParams()
 	k := FitK(d, x0, 1)
 	dist := func(lambda float64) float64 {
 		x, _, err := Tune(d, nil, x0, Config{K: k, Epochs: 30, LearningRate: 2, Lambda: lambda, Workers: 1})
@@ -72,7 +69,7 @@ func TestTuneLambdaHoldsWeights(t *testing.T) {
 
 func TestTuneErrors(t *testing.T) {
 	d := testDataset(t, 1)
-	x0 := FromEngine(engine.EvalParams())
+	x0 := DefaultParams()
 	for name, c := range map[string]struct {
 		d   *Dataset
 		x   Params
@@ -92,11 +89,8 @@ func TestTuneErrors(t *testing.T) {
 
 func TestNormalizeKeepsEvaluations(t *testing.T) {
 	d := testDataset(t, 10)
-	l, err := EngineLayout()
-	if err != nil {
-		t.Fatal(err)
-	}
-	x := FromEngine(engine.EvalParams())
+	l := EngineLayout()
+	x := DefaultParams()
 	material, tables, _ := l.PieceTables()
 	// Shift the horse table up by 40 and the rook table down by 25: the
 	// normalisation must move such shifts into material.

@@ -21,7 +21,7 @@ const texelUsage = `usage: ucci tune texel -data FILE [-out FILE] [-plot PNG] [-
 Fits every evaluation weight to the labelled positions of FILE (ucci tune
 data): K first, then the weights by Adam on the mean squared error of
 sigmoid(K*eval) against the results. Writes the rounded weights as a
-params.go (engine.FormatParams) to -out and the loss curve to -plot.`
+params.go (texel.FormatParams) to -out and the loss curve to -plot.`
 
 // texelFlags holds the options of `ucci tune texel`.
 type texelFlags struct {
@@ -40,7 +40,7 @@ func Texel(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.data, "data", "", "sample file from `ucci tune data` (required)")
 	fs.StringVar(&f.out, "out", "", "params.go to write with the tuned weights (empty: none)")
 	fs.StringVar(&f.plot, "plot", "", "PNG file for the loss curve (empty: none)")
-	fs.StringVar(&f.freeze, "freeze", "", "comma-separated weight groups to keep, e.g. material,tempo")
+	fs.StringVar(&f.freeze, "freeze", "", "comma-separated weight groups or kinds to keep, e.g. material,tempo,piece-square")
 	fs.IntVar(&f.epochs, "epochs", 300, "Adam epochs (full passes)")
 	fs.IntVar(&f.limit, "limit", 0, "read at most N samples (0: all)")
 	fs.IntVar(&f.workers, "workers", 0, "goroutines (0: one per core)")
@@ -71,10 +71,7 @@ func Texel(args []string, stdout, stderr io.Writer) int {
 
 // runTexel loads the data, fits K and the weights, and writes the results.
 func runTexel(f *texelFlags, stdout, stderr io.Writer) error {
-	layout, err := texel.EngineLayout()
-	if err != nil {
-		return err
-	}
+	layout := texel.EngineLayout()
 	frozen, err := layout.Mask(strings.Split(f.freeze, ","))
 	if err != nil {
 		return err
@@ -86,7 +83,7 @@ func runTexel(f *texelFlags, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "samples: %d train, %d validation (%.0f%% of games held out), loaded in %.1f s\n",
 		train.Len(), valid.Len(), 100*f.valid, time.Since(start).Seconds())
-	x0 := texel.FromEngine(engine.EvalParams())
+	x0 := texel.DefaultParams()
 	k := f.k
 	if k == 0 {
 		k = texel.FitK(train, x0, f.workers)
@@ -123,7 +120,11 @@ func runTexel(f *texelFlags, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "loss curve: %s\n", f.plot)
 	}
 	if f.out != "" {
-		src, err := engine.FormatParams(tuned.Engine())
+		w, ok := tuned.Weights()
+		if !ok {
+			return fmt.Errorf("%d tuned values for %d weights", len(tuned), 2*engine.NumEvalParams)
+		}
+		src, err := texel.FormatParams(&w)
 		if err != nil {
 			return err
 		}

@@ -65,16 +65,13 @@ func TestPipeline(t *testing.T) {
 	if _, err := parser.ParseFile(token.NewFileSet(), "params.go", src, 0); err != nil {
 		t.Fatalf("written params.go does not parse: %v", err)
 	}
-	l, err := texel.EngineLayout()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, _ := l.Group("tempo")
-	tempo := engine.EvalParams()[g.Start]
-	if !regexp.MustCompile(fmt.Sprintf(`\{%d, %d\},\s*// tempo\n`, tempo.MG, tempo.EG)).Match(src) {
+	g, _ := texel.EngineLayout().Group("tempo")
+	tempo := engine.DefaultWeights()[g.Start]
+	if !regexp.MustCompile(fmt.Sprintf(`\{"tempo", \[\]S\{\{%d, %d\}\}\},\n`, tempo.MG, tempo.EG)).Match(src) {
 		t.Error("frozen tempo weight changed")
 	}
-	cur, _ := engine.FormatParams(engine.EvalParams())
+	w := engine.DefaultWeights()
+	cur, _ := texel.FormatParams(&w)
 	if bytes.Equal(src, cur) {
 		t.Error("tuning changed no weight")
 	}

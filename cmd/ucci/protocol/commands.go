@@ -74,7 +74,7 @@ func (s *Session) setBookFiles(v string) error {
 	}
 	src, err := book.Open(v)
 	if err != nil {
-		return err
+		return fmt.Errorf("%w; the previous book stays", err)
 	}
 	s.set.bookFiles, s.bookSrc, s.bookState = v, src, 1
 	s.tuneRuntime()

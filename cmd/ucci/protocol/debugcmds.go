@@ -72,9 +72,10 @@ func (s *Session) squareName(sq engine.Square) string {
 	return string(rune('a'+sq.File())) + strconv.Itoa(rank)
 }
 
-// showEval answers eval: every term of the static evaluation from Red's
+// showEval answers eval: every term of the classical evaluation from Red's
 // side (middle game, end game, blended by the phase), the total from Red's
-// side and from the side to move's.
+// side and from the side to move's, and the network's evaluation when a
+// network is in use.
 func (s *Session) showEval() {
 	if s.pos == nil {
 		s.reject("no usable position: " + s.posErr)
@@ -92,6 +93,14 @@ func (s *Session) showEval() {
 	}
 	s.say(fmt.Sprintf("phase %d of %d (%d = full middle game)", phase, engine.MaxPhase, engine.MaxPhase))
 	s.say(fmt.Sprintf("Total evaluation: %d (Red's view), %d (side to move)", red, v))
+	if n := s.searcher.Net(); n != nil {
+		nv := s.pos.EvaluateNet(n)
+		nred := nv
+		if s.pos.SideToMove() == engine.Black {
+			nred = -nv
+		}
+		s.say(fmt.Sprintf("Network evaluation (used by the search): %d (Red's view), %d (side to move)", nred, nv))
+	}
 }
 
 // flip answers flip: the colours are swapped (the board turned upside down,

@@ -33,7 +33,7 @@ func (s *Session) goCommand(tok []string) {
 		return
 	}
 	if !uci && g.depthSet && g.depth == 0 {
-		v := s.pos.Evaluate()
+		v := s.staticEval()
 		s.out.lineBytes(appendWDL([]byte("info depth 0 score "+strconv.Itoa(v)), v, s.wdlMaterial(s.pos)))
 		s.out.line("nobestmove")
 		return
@@ -52,6 +52,7 @@ func (s *Session) goCommand(tok []string) {
 	}
 	s.applyStrength(&lim)
 	s.applyStyle()
+	s.announceEval()
 
 	st := &searchState{done: make(chan searchOutcome, 1), release: make(chan struct{}),
 		ponder: g.ponder, drawOffered: g.draw, uci: uci, wdlMaterial: s.wdlMaterial(s.pos), start: time.Now()}

@@ -170,6 +170,9 @@ var options = []option{
 		}
 		return nil
 	}},
+	{ucci: "evalfile", uci: "EvalFile", kind: kindString, def: classicalEval, apply: func(s *Session, v string) error {
+		return s.setEvalFile(v)
+	}},
 	{ucci: "logfile", uci: "Debug Log File", kind: kindString, def: "", apply: func(s *Session, v string) error {
 		if v == "" {
 			v = s.cfg.LogFile // an empty value keeps the -log file

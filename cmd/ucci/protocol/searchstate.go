@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/tt"
 )
 
 // searchState is a running go: a search goroutine or a book move waiting
@@ -85,9 +86,9 @@ func (s *Session) formatInfo(b []byte, i *engine.Info, st *searchState, multi bo
 	}
 	b = appendWDL(b, i.Score, st.wdlMaterial)
 	switch i.Bound {
-	case engine.BoundLower:
+	case tt.BoundLower:
 		b = append(b, " lowerbound"...)
-	case engine.BoundUpper:
+	case tt.BoundUpper:
 		b = append(b, " upperbound"...)
 	}
 	ms := i.Time.Milliseconds()

@@ -45,7 +45,11 @@ type Session struct {
 	cyclone    bool // UCI-Cyclone (ucicyclone or a bare fen/startpos first): ranks 0-9 even after UCI_Variant
 	set        settings
 	searcher   *engine.Searcher
-	hashMB     int
+	// evalName names the evaluation in use (a net file or <classical>);
+	// evalAnnounced: it has been reported since it was chosen.
+	evalName      string
+	evalAnnounced bool
+	hashMB        int
 
 	pos       *engine.Position // nil when the last position was unusable
 	posErr    string
@@ -63,7 +67,7 @@ type Session struct {
 
 // NewSession returns a session writing protocol lines to w.
 func NewSession(w io.Writer, cfg Config) *Session {
-	s := &Session{cfg: cfg, set: defaultSettings(), hashMB: 64}
+	s := &Session{cfg: cfg, set: defaultSettings(), hashMB: 64, evalName: classicalEval}
 	if cfg.HashMB > 0 {
 		s.hashMB = cfg.HashMB
 	}
@@ -241,6 +245,7 @@ func (s *Session) handle(line string) {
 		s.hello(cmd != "ucci", cmd == "ucicyclone")
 	case "isready":
 		s.searcher.PrepareHash() // the options have settled: map the table now
+		s.announceEval()
 		s.out.line("readyok")
 	case "setoption":
 		s.setOption(line)

@@ -11,25 +11,30 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/goxq/ucci/engine"
 )
 
 var (
-	proto      = flag.String("proto", "ucci", "ucci, uci or both")
+	proto      = flag.String("proto", "ucci", "ucci, uci, both or uci-fsf (a multi-variant engine that plays chess until UCI_Variant is xiangqi)")
 	script     = flag.String("script", "", "moves by ply from the start (- = first legal move)")
-	do         = flag.String("do", "", "illegal|crash|hang|slow|stopok|resign|nobest|offer")
+	do         = flag.String("do", "", "illegal|crash|hang|slow|stopok|resign|nobest|offer|closeout|longline")
+	lineLen    = flag.Int("linelen", 20<<20, "length of the info line -do longline prints before its move (CRLF not counted)")
 	at         = flag.Int("at", -1, "ply at which -do happens (-1: every move)")
-	move       = flag.String("move", "a0a0", "the move -do illegal plays")
+	move       = flag.String("move", "a0a0", "the move -do illegal plays (Go escapes such as \\x00 allowed)")
 	accept     = flag.Bool("accept", false, "answer go draw with a move and draw")
 	delay      = flag.Duration("delay", 0, "thinking time per move (ignores stop)")
 	slowFor    = flag.Duration("slowfor", time.Second, "thinking time of -do slow")
 	score      = flag.Int("score", 0, "score printed in info before each move")
 	printScore = flag.Bool("printscore", false, "print -score")
+	mateIn     = flag.Int("mate", 0, "with -printscore, print a mate in this many moves (negative: being mated) instead")
+	bookMoves  = flag.Bool("book", false, "announce every move as a book move (info depth 0), as UCCI engines do")
 	record     = flag.String("record", "", "append every received line to this file")
 	pidDir     = flag.String("piddir", "", "write a file named after the pid here")
 	ignoreQuit = flag.Bool("ignorequit", false, "do not exit on quit")
@@ -85,6 +90,10 @@ type fake struct {
 	mode    string // "ucci" or "uci" once greeted
 	pos     *engine.Position
 	hanging bool
+	// variant is the UCI_Variant value; once a GUI sets it, moves in and
+	// out use ranks 1-10, as Fairy-Stockfish (and GoXQ) do.
+	variant string
+	ranks1  bool
 }
 
 // record appends a received line to the -record file.
@@ -110,7 +119,7 @@ func (e *fake) handle(l string) bool {
 	}
 	switch f[0] {
 	case "ucci":
-		if *proto == "uci" {
+		if *proto == "uci" || *proto == "uci-fsf" {
 			if *exitOnBad {
 				return false
 			}
@@ -127,12 +136,21 @@ func (e *fake) handle(l string) bool {
 		if *proto == "ucci" {
 			return !*exitOnBad
 		}
-		e.mode = "uci"
+		e.mode, e.ranks1, e.variant = "uci", false, "xiangqi"
 		e.say("id name fake")
 		e.say("option name Hash type spin default 16 min 1 max 1024")
-		e.say("option name UCI_Variant type combo default xiangqi var xiangqi")
+		if *proto == "uci-fsf" {
+			e.variant = "chess"
+			e.say("option name UCI_Variant type combo default chess var chess var xiangqi")
+		} else {
+			e.say("option name UCI_Variant type combo default xiangqi var xiangqi")
+		}
 		e.say("option name Ponder type check default false")
 		e.say("uciok")
+	case "setoption":
+		if len(f) == 5 && f[1] == "name" && f[2] == "UCI_Variant" && f[3] == "value" {
+			e.variant, e.ranks1 = f[4], true
+		}
 	case "isready":
 		if !*noReady {
 			e.say("readyok")
@@ -177,7 +195,7 @@ func (e *fake) position(f []string) {
 	}
 	if i < len(f) && f[i] == "moves" {
 		for _, s := range f[i+1:] {
-			m, err := p.ParseMove(s)
+			m, err := p.ParseMove(e.moveIn(s))
 			if err != nil {
 				break
 			}
@@ -193,6 +211,10 @@ func (e *fake) think(goLine string) {
 		e.say("nobestmove")
 		return
 	}
+	if e.variant == "chess" {
+		e.say("bestmove e2e4")
+		return
+	}
 	ply := 2*(e.pos.Fullmove()-1) + int(e.pos.SideToMove())
 	mv := e.choose(ply)
 	act := ""
@@ -203,7 +225,7 @@ func (e *fake) think(goLine string) {
 	if f := strings.Fields(goLine); len(f) > 1 && f[1] == "ponder" && !*early {
 		switch e.waitPonder() {
 		case "stop":
-			e.say("bestmove %s", mv)
+			e.say("bestmove %s", e.moveOut(mv))
 			return
 		case "ponderhit draw":
 			drawOffered = true
@@ -212,12 +234,25 @@ func (e *fake) think(goLine string) {
 		}
 	}
 	time.Sleep(*delay)
-	if *printScore {
-		if e.mode == "uci" {
-			e.say("info depth 5 score cp %d pv %s", *score, mv)
-		} else {
-			e.say("info depth 5 score %d pv %s", *score, mv)
+	switch {
+	case *bookMoves:
+		e.say("info depth 0 score 120 pv %s", e.moveOut(mv))
+	case *printScore && *mateIn != 0 && e.mode == "uci":
+		e.say("info depth 5 score mate %d pv %s", *mateIn, e.moveOut(mv))
+	case *printScore && *mateIn != 0:
+		plies := 2**mateIn - 1
+		if *mateIn < 0 {
+			plies = -2 * *mateIn
 		}
+		sign := 1
+		if *mateIn < 0 {
+			sign = -1
+		}
+		e.say("info depth 5 score %d pv %s", sign*(10000-plies), e.moveOut(mv))
+	case *printScore && e.mode == "uci":
+		e.say("info depth 5 score cp %d pv %s", *score, e.moveOut(mv))
+	case *printScore:
+		e.say("info depth 5 score %d pv %s", *score, e.moveOut(mv))
 	}
 	suffix := ""
 	if *accept && drawOffered {
@@ -226,8 +261,25 @@ func (e *fake) think(goLine string) {
 	switch act {
 	case "illegal":
 		mv = *move
+		if raw, err := strconv.Unquote(`"` + *move + `"`); err == nil {
+			mv = raw
+		}
 	case "crash":
 		os.Exit(3)
+	case "closeout":
+		// Close standard output but stay alive (standard error stays open).
+		os.Stdout.Close()
+		e.hanging = true
+		return
+	case "longline":
+		// Written to the pipe directly: a runner that stops reading must
+		// not kill this process with SIGPIPE.
+		signal.Ignore(syscall.SIGPIPE)
+		text := "info string " + strings.Repeat("x", max(*lineLen-len("info string "), 0)) + "\r\n"
+		if _, err := e.out.WriteString(text); err != nil || e.out.Flush() != nil {
+			e.hanging = true
+			return
+		}
 	case "hang":
 		e.hanging = true
 		return
@@ -256,7 +308,10 @@ func (e *fake) think(goLine string) {
 		return
 	}
 	if p := e.prediction(mv); p != "" {
-		suffix = " ponder " + p + suffix
+		suffix = " ponder " + e.moveOut(p) + suffix
+	}
+	if act != "illegal" {
+		mv = e.moveOut(mv)
 	}
 	e.say("bestmove %s%s", mv, suffix)
 }
@@ -309,4 +364,26 @@ func (e *fake) choose(ply int) string {
 		return ""
 	}
 	return list.Moves[0].String()
+}
+
+// moveOut writes an ICCS move with ranks 1-10 once UCI_Variant was set.
+func (e *fake) moveOut(iccs string) string {
+	if !e.ranks1 || len(iccs) != 4 {
+		return iccs
+	}
+	return fmt.Sprintf("%c%d%c%d", iccs[0], iccs[1]-'0'+1, iccs[2], iccs[3]-'0'+1)
+}
+
+// moveIn reads a move with ranks 1-10 once UCI_Variant was set; anything
+// else is returned as it is (and rejected as illegal).
+func (e *fake) moveIn(s string) string {
+	if !e.ranks1 {
+		return s
+	}
+	var f1, f2 byte
+	var r1, r2 int
+	if n, err := fmt.Sscanf(s, "%c%d%c%d", &f1, &r1, &f2, &r2); n != 4 || err != nil || r1 < 1 || r1 > 10 || r2 < 1 || r2 > 10 {
+		return s
+	}
+	return fmt.Sprintf("%c%d%c%d", f1, r1-1, f2, r2-1)
 }

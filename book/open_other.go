@@ -1,0 +1,7 @@
+//go:build !unix
+
+package book
+
+// openNonBlocking is a flag for opening without blocking; on systems
+// without one, the type check before the open has to do.
+const openNonBlocking = 0

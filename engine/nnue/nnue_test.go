@@ -1,0 +1,187 @@
+package nnue
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// randomNet returns a net with random weights within the trainer's bounds.
+func randomNet(seed uint64) *Net {
+	rng := rand.New(rand.NewPCG(seed, 3))
+	n := NewNet()
+	for i := range n.FeatureWeights {
+		n.FeatureWeights[i] = int16(rng.IntN(2*505+1) - 505)
+	}
+	for i := range n.FeatureBias {
+		n.FeatureBias[i] = int16(rng.IntN(801) - 400)
+	}
+	for b := range n.OutputWeights {
+		for i := range n.OutputWeights[b] {
+			n.OutputWeights[b][i] = int16(rng.IntN(255) - 127)
+		}
+		n.OutputBias[b] = int32(rng.IntN(20001) - 10000)
+	}
+	n.Description = "random test net"
+	return n
+}
+
+func randomRow(rng *rand.Rand, lo, hi int) *[L1]int16 {
+	var r [L1]int16
+	for i := range r {
+		r[i] = int16(lo + rng.IntN(hi-lo+1))
+	}
+	return &r
+}
+
+// TestKernelsAgree: the vectorised and the portable kernels give the same
+// integers, extreme values and wrap-around included.
+func TestKernelsAgree(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 on this machine: only the portable kernels run")
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 2000 {
+		src, a, s1, s2 := randomRow(rng, -32768, 32767), randomRow(rng, -32768, 32767), randomRow(rng, -32768, 32767), randomRow(rng, -32768, 32767)
+		var v, g [L1]int16
+		subAddAVX2(&v[0], &src[0], &a[0], &s1[0])
+		subAddGeneric(&g, src, a, s1)
+		if v != g {
+			t.Fatal("subAdd differs")
+		}
+		subSubAddAVX2(&v[0], &src[0], &a[0], &s1[0], &s2[0])
+		subSubAddGeneric(&g, src, a, s1, s2)
+		if v != g {
+			t.Fatal("subSubAdd differs")
+		}
+		v, g = *src, *src
+		addRowAVX2(&v[0], &a[0])
+		addRowGeneric(&g, a)
+		if v != g {
+			t.Fatal("addRow differs")
+		}
+		w := randomRow(rng, -127, 127)
+		if x, y := dotSCReLUAVX2(&src[0], &w[0]), dotSCReLUGeneric(src, w); x != y {
+			t.Fatalf("dot: AVX2 %d, portable %d", x, y)
+		}
+	}
+	// Every activation saturated with the largest weights: the int32 sum
+	// wraps the same way in both.
+	var full, wmax [L1]int16
+	for i := range full {
+		full[i], wmax[i] = 32767, 127
+	}
+	if x, y := dotSCReLUAVX2(&full[0], &wmax[0]), dotSCReLUGeneric(&full, &wmax); x != y {
+		t.Fatalf("saturated dot: AVX2 %d, portable %d", x, y)
+	}
+}
+
+// TestEvaluateBothKernels: a whole evaluation is the same with either set
+// of kernels.
+func TestEvaluateBothKernels(t *testing.T) {
+	n := randomNet(1)
+	rng := rand.New(rand.NewPCG(5, 5))
+	saved := useAVX2
+	defer func() { useAVX2 = saved }()
+	for range 200 {
+		feats := make([]uint16, 2+rng.IntN(31))
+		for i := range feats {
+			feats[i] = uint16(rng.IntN(NumFeatures))
+		}
+		var res [2]int
+		for k, avx := range []bool{false, saved} {
+			useAVX2 = avx
+			var us, them, moved [L1]int16
+			n.Refresh(&us, feats)
+			n.Refresh(&them, feats[1:])
+			n.Capture(&moved, &us, int(feats[0]), 7, 11)
+			res[k] = n.Evaluate(&moved, &them, len(feats))
+		}
+		if res[0] != res[1] {
+			t.Fatalf("portable %d, AVX2 %d", res[0], res[1])
+		}
+	}
+}
+
+func TestNetFileRoundTripAndErrors(t *testing.T) {
+	n := randomNet(2)
+	var buf bytes.Buffer
+	if _, err := n.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	m, err := Read(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Description != n.Description || m.FeatureWeights[12345] != n.FeatureWeights[12345] ||
+		m.FeatureBias != n.FeatureBias || m.OutputWeights != n.OutputWeights || m.OutputBias != n.OutputBias {
+		t.Fatal("read back a different net")
+	}
+	for i := range n.FeatureWeights {
+		if m.FeatureWeights[i] != n.FeatureWeights[i] {
+			t.Fatalf("feature weight %d differs", i)
+		}
+	}
+	altered := append([]byte(nil), data...)
+	altered[len(altered)/2] ^= 1
+	otherArch := append([]byte(nil), data...)
+	otherArch[12] = 7
+	cases := []struct {
+		name string
+		data []byte
+		want error
+	}{
+		{"truncated", data[:len(data)-10], ErrCorrupt},
+		{"altered", altered, ErrCorrupt},
+		{"other arch", otherArch, ErrArch},
+		{"foreign", []byte("PK\x03\x04 not a net at all, just some bytes here"), ErrNotNet},
+		{"empty", nil, ErrNotNet},
+	}
+	for _, c := range cases {
+		if _, err := Read(c.data); !errors.Is(err, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		}
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "n.nnue")
+	os.WriteFile(path, data, 0o644)
+	if _, err := Load(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dir); err == nil {
+		t.Error("a directory loaded as a net")
+	}
+}
+
+func TestFeatureLayout(t *testing.T) {
+	seen := map[int]bool{}
+	for side := range 2 {
+		for _, m := range []bool{false, true} {
+			for pc := 1; pc < 16; pc++ {
+				if pc&7 == 0 {
+					continue
+				}
+				for sq := range numSquares {
+					f := Feature(side, pc, sq, m)
+					if f < 0 || f >= NumFeatures || FeatureOf(side, m, pc, sq) != f {
+						t.Fatalf("feature %d for side %d piece %d square %d", f, side, pc, sq)
+					}
+					if side == 0 && !m {
+						seen[f] = true
+					}
+				}
+			}
+		}
+	}
+	if len(seen) != NumFeatures {
+		t.Errorf("%d distinct features from one view, want %d", len(seen), NumFeatures)
+	}
+	// Red's piece on a0 for Red is Black's piece on a9 for Black.
+	if Feature(0, 5, 0, false) != Feature(1, 13, 81, false) {
+		t.Error("the two perspectives do not mirror each other")
+	}
+}

@@ -1,7 +1,0 @@
-//go:build !tune
-
-package engine
-
-// TunableParams is empty in a normal build: the search parameters are
-// constants.
-var TunableParams []TunableParam

@@ -1,0 +1,126 @@
+package datagen
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/tuning/posfile"
+)
+
+func tinySelfPlay(dir string, workers int) SelfPlayConfig {
+	cfg := DefaultSelfPlay()
+	cfg.Dir, cfg.Workers, cfg.Games, cfg.ChunkGames, cfg.Nodes, cfg.HashMB = dir, workers, 4, 2, 400, 1
+	cfg.MaxPlies = 120
+	return cfg
+}
+
+func readDir(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.bin"))
+	out := map[string][]byte{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(f)] = b
+	}
+	return out
+}
+
+// TestSelfPlayDeterministicAndResumable: the same seed gives the same
+// files with one or two workers; a deleted chunk is made again the same,
+// the others are skipped; every record is a valid quiet position.
+func TestSelfPlayDeterministicAndResumable(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	st, err := SelfPlay(context.Background(), tinySelfPlay(a, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Chunks != 2 || st.Games != 4 || st.Positions == 0 {
+		t.Fatalf("stats %+v", st)
+	}
+	if _, err := SelfPlay(context.Background(), tinySelfPlay(b, 2)); err != nil {
+		t.Fatal(err)
+	}
+	fa, fb := readDir(t, a), readDir(t, b)
+	if len(fa) != 2 || len(fb) != 2 {
+		t.Fatalf("%d and %d chunk files", len(fa), len(fb))
+	}
+	for name, data := range fa {
+		if !bytes.Equal(data, fb[name]) {
+			t.Errorf("%s differs between one and two workers", name)
+		}
+	}
+	os.Remove(filepath.Join(a, SelfPlayFile(1, 1)))
+	st, err = SelfPlay(context.Background(), tinySelfPlay(a, 2))
+	if err != nil || st.Chunks != 1 || st.Skipped != 1 {
+		t.Fatalf("resume: %+v, %v", st, err)
+	}
+	if !bytes.Equal(readDir(t, a)[SelfPlayFile(1, 1)], fb[SelfPlayFile(1, 1)]) {
+		t.Error("the chunk made again differs")
+	}
+	for name := range fa {
+		recs, err := posfile.ReadFile(filepath.Join(a, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			p, err := r.Position()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.InCheck() || engine.IsMateScore(r.Score()) || r.Ply() < 2 {
+				t.Errorf("%s: kept %s (score %d, ply %d)", name, p.FEN(), r.Score(), r.Ply())
+			}
+		}
+	}
+}
+
+// TestRelabelMasterGames: the positions of finished games come with the
+// game's result for the side to move.
+func TestRelabelMasterGames(t *testing.T) {
+	cfg := DefaultRelabel()
+	cfg.Dir, cfg.Files, cfg.Nodes, cfg.HashMB, cfg.ChunkGames, cfg.Workers = t.TempDir(), []string{"../data/testdata/master24.pgn"}, 200, 1, 10, 2
+	st, err := Relabel(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 24 || st.Chunks != 3 || st.Positions < 24*20 {
+		t.Fatalf("stats %+v", st)
+	}
+	recs, err := posfile.ReadFile(filepath.Join(cfg.Dir, RelabelFile(0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Within one game the result flips with the side to move.
+	for i := 1; i < len(recs); i++ {
+		a, b := &recs[i-1], &recs[i]
+		if b.Ply() != a.Ply()+1 || a.Result() == posfile.Draw {
+			continue
+		}
+		if a.Side() == b.Side() || a.Result() == b.Result() {
+			t.Fatalf("consecutive plies %d and %d: results %d and %d", a.Ply(), b.Ply(), a.Result(), b.Result())
+		}
+	}
+}
+
+func TestNextStreak(t *testing.T) {
+	s := 0
+	for _, v := range []int{1200, 1500, 1100} {
+		s = nextStreak(s, v, 1000)
+	}
+	if s != 3 {
+		t.Errorf("three Red-winning plies: streak %d", s)
+	}
+	if s = nextStreak(s, 200, 1000); s != 0 {
+		t.Errorf("a quiet ply: streak %d", s)
+	}
+	if s = nextStreak(nextStreak(0, -1000, 1000), -5000, 1000); s != -2 {
+		t.Errorf("two Black-winning plies: streak %d", s)
+	}
+}

@@ -1,0 +1,98 @@
+package datagen
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/pgn"
+	"github.com/goxq/ucci/tuning/posfile"
+)
+
+// RelabelConfig configures the relabelling of game records.
+type RelabelConfig struct {
+	Config
+	Files     []string // PGN files
+	SkipPlies int      // plies of each game not used (the opening)
+}
+
+// DefaultRelabel returns the settings of `ucci tune datagen -pgn`.
+func DefaultRelabel() RelabelConfig {
+	return RelabelConfig{Config: Config{Nodes: 5000, HashMB: 16, ChunkGames: 500, Seed: 1}, SkipPlies: 4}
+}
+
+// RelabelFile is the name of relabelling chunk c.
+func RelabelFile(c int) string { return fmt.Sprintf("games-%05d.bin", c) }
+
+// Relabel searches the positions of every finished game of cfg.Files and
+// writes the quiet ones with the search score and the game's result.
+// Games are numbered over all files in order; chunk c holds games
+// c*ChunkGames and on, so the same inputs always give the same chunks.
+func Relabel(ctx context.Context, cfg RelabelConfig) (Stats, error) {
+	if err := cfg.check(); err != nil {
+		return Stats{}, err
+	}
+	var games []*pgn.Game
+	for _, name := range cfg.Files {
+		gs, _, err := pgn.ReadFile(name)
+		if err != nil {
+			return Stats{}, err
+		}
+		games = append(games, gs...)
+	}
+	chunks := (len(games) + cfg.ChunkGames - 1) / cfg.ChunkGames
+	players := newPlayers(&cfg.Config)
+	job := func(ctx context.Context, wk, c int, out []posfile.Record) ([]posfile.Record, int, error) {
+		pl, err := players.get(wk)
+		if err != nil {
+			return out, 0, err
+		}
+		part := games[c*cfg.ChunkGames : min((c+1)*cfg.ChunkGames, len(games))]
+		for i, g := range part {
+			if ctx.Err() != nil {
+				return out, 0, ctx.Err()
+			}
+			if out, err = pl.relabelGame(&cfg, g, out); err != nil {
+				return out, 0, fmt.Errorf("game %d: %w", c*cfg.ChunkGames+i, err)
+			}
+		}
+		return out, len(part), nil
+	}
+	return runChunks(ctx, cfg.Dir, chunks, len(players.list), RelabelFile, job, cfg.Progress)
+}
+
+// gameOutcome reads a PGN result; false for an unfinished game.
+func gameOutcome(result string) (engine.Outcome, bool) {
+	switch result {
+	case "1-0":
+		return engine.RedWins, true
+	case "0-1":
+		return engine.BlackWins, true
+	case "1/2-1/2":
+		return engine.Draw, true
+	}
+	return engine.Ongoing, false
+}
+
+// relabelGame searches the positions of one finished game.
+func (pl *player) relabelGame(cfg *RelabelConfig, g *pgn.Game, out []posfile.Record) ([]posfile.Record, error) {
+	outcome, ok := gameOutcome(g.Result)
+	if !ok {
+		return out, nil
+	}
+	pos, err := engine.NewPosition(g.StartFEN())
+	if err != nil {
+		return out, err
+	}
+	pl.s.Clear()
+	for ply, m := range g.Moves {
+		if ply >= cfg.SkipPlies && pos.HasLegalMove() {
+			res := pl.search(pos, cfg.Nodes)
+			if keep(pos, res) {
+				out = append(out, posfile.Encode(pos, res.Score, resultFor(outcome, pos.SideToMove()), ply))
+			}
+		}
+		pos.PlayGameMove(m)
+	}
+	return out, nil
+}

@@ -1,0 +1,163 @@
+package posfile
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// HeaderSize is the size of a file's header.
+const HeaderSize = 16
+
+// Version is the format version this package writes and reads.
+const Version = 1
+
+const magic = "GXQPOS"
+
+func header() [HeaderSize]byte {
+	var h [HeaderSize]byte
+	copy(h[:], magic)
+	binary.LittleEndian.PutUint16(h[6:], Version)
+	return h
+}
+
+// Writer writes a position file.
+type Writer struct {
+	w   *bufio.Writer
+	n   int64
+	err error
+}
+
+// NewWriter writes the header to w and returns a writer of records.
+func NewWriter(w io.Writer) *Writer {
+	h := header()
+	bw := bufio.NewWriterSize(w, 1<<16)
+	_, err := bw.Write(h[:])
+	return &Writer{w: bw, err: err}
+}
+
+// Write appends a record.
+func (w *Writer) Write(r *Record) error {
+	if w.err != nil {
+		return w.err
+	}
+	_, w.err = w.w.Write(r[:])
+	w.n++
+	return w.err
+}
+
+// Count returns the number of records written.
+func (w *Writer) Count() int64 { return w.n }
+
+// Flush writes out buffered records.
+func (w *Writer) Flush() error {
+	if w.err != nil {
+		return w.err
+	}
+	w.err = w.w.Flush()
+	return w.err
+}
+
+// FormatError is a file that is not a usable position file, with the
+// offset of the first byte that is wrong.
+type FormatError struct {
+	File   string
+	Offset int64
+	Reason string
+}
+
+func (e *FormatError) Error() string {
+	return fmt.Sprintf("%s: offset %d: %s", e.File, e.Offset, e.Reason)
+}
+
+// checkHeader reads and checks the header.
+func checkHeader(r io.Reader, name string) error {
+	var h [HeaderSize]byte
+	n, err := io.ReadFull(r, h[:])
+	if err != nil {
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return &FormatError{name, int64(n), "truncated header (not a position file)"}
+		}
+		return err
+	}
+	if string(h[:6]) != magic {
+		return &FormatError{name, 0, "not a position file (bad magic)"}
+	}
+	if v := binary.LittleEndian.Uint16(h[6:]); v != Version {
+		return &FormatError{name, 6, fmt.Sprintf("format version %d, this build reads %d", v, Version)}
+	}
+	return nil
+}
+
+// ReadFile reads and checks every record of a position file. A file
+// that ends inside a record or holds an invalid record is a *FormatError
+// naming the offset.
+func ReadFile(name string) ([]Record, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	}
+	br := bufio.NewReaderSize(f, 1<<20)
+	if err := checkHeader(br, name); err != nil {
+		return nil, err
+	}
+	body := st.Size() - HeaderSize
+	out := make([]Record, 0, body/RecordSize)
+	off := int64(HeaderSize)
+	for {
+		var r Record
+		n, err := io.ReadFull(br, r[:])
+		if err == io.EOF {
+			return out, nil
+		}
+		if err == io.ErrUnexpectedEOF {
+			return nil, &FormatError{name, off, fmt.Sprintf("truncated record (%d of %d bytes)", n, RecordSize)}
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := r.Check(); err != nil {
+			return nil, &FormatError{name, off, "invalid record: " + err.Error()}
+		}
+		out = append(out, r)
+		off += RecordSize
+	}
+}
+
+// WriteFile writes records to a new file name atomically: to a temporary
+// file in the same directory, renamed when complete.
+func WriteFile(name string, recs []Record) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".posfile-*")
+	if err != nil {
+		return err
+	}
+	w := NewWriter(tmp)
+	for i := range recs {
+		w.Write(&recs[i])
+	}
+	err = w.Flush()
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), name)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}

@@ -1,0 +1,111 @@
+package tunecmd
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/nnue"
+	"github.com/goxq/ucci/tuning/datagen"
+)
+
+const datagenUsage = `usage: ucci tune datagen -out DIR [options]          self-play positions
+       ucci tune datagen -out DIR [options] PGN...   positions of the games, relabelled
+
+Writes training positions for the neural network evaluation (tuning/posfile
+records: board, side to move, search score, game result) into DIR, one file
+per chunk of games. Without PGN files the engine plays itself from the
+built-in openings plus random plies, each move searched to -nodes; with PGN
+files every position of every finished game is searched to -nodes. An
+interrupted run started again with the same flags makes only the chunks that
+are missing; the same flags always make the same files.`
+
+// Datagen implements `ucci tune datagen`.
+func Datagen(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tune datagen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sp, rl := datagen.DefaultSelfPlay(), datagen.DefaultRelabel()
+	out := fs.String("out", "", "output directory (required)")
+	games := fs.Int("games", sp.Games, "self-play games")
+	nodes := fs.Uint64("nodes", sp.Nodes, "node budget of each search")
+	seed := fs.Uint64("seed", sp.Seed, "seed of the openings and random plies")
+	workers := fs.Int("workers", 0, "games played at once (0: one per core)")
+	chunk := fs.Int("chunk", 0, "games per file (0: 100 for self-play, 500 for PGN)")
+	hash := fs.Int("hash", sp.HashMB, "table of each worker in MB")
+	randMin := fs.Int("random-min", sp.RandomPliesMin, "random plies after the opening: at least")
+	randMax := fs.Int("random-max", sp.RandomPliesMax, "random plies after the opening: at most")
+	maxPlies := fs.Int("max-plies", sp.MaxPlies, "a self-play game this long is a draw")
+	adjScore := fs.Int("adjudicate", sp.AdjudicateScore, "adjudicate a win when both sides' scores agree beyond CP (0: off)")
+	adjPlies := fs.Int("adjudicate-plies", sp.AdjudicatePlies, "for this many plies in a row")
+	skip := fs.Int("skip", rl.SkipPlies, "PGN: plies of each game not used")
+	evalFile := fs.String("evalfile", "", "evaluation network of the searches (default: the classical evaluation)")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, datagenUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	bad := *out == "" || *games < 1 || *nodes < 1 || *workers < 0 || *chunk < 0 || *hash < 1 ||
+		*randMin < 0 || *randMax < *randMin || *maxPlies < 1 || *adjScore < 0 || *adjPlies < 1 || *skip < 0
+	if bad {
+		fs.Usage()
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	var (
+		st    datagen.Stats
+		err   error
+		total int
+	)
+	common := datagen.Config{Dir: *out, Seed: *seed, Nodes: *nodes, Workers: *workers, HashMB: *hash}
+	if *evalFile != "" {
+		net, err := nnue.Load(*evalFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "tune datagen: %v\n", err)
+			return 2
+		}
+		common.Searcher = func(s *engine.Searcher) error { s.SetNet(net); return nil }
+	}
+	if fs.NArg() == 0 {
+		sp.Config, sp.Games = common, *games
+		sp.ChunkGames = pick(*chunk, 100)
+		sp.RandomPliesMin, sp.RandomPliesMax, sp.MaxPlies = *randMin, *randMax, *maxPlies
+		sp.AdjudicateScore, sp.AdjudicatePlies = *adjScore, *adjPlies
+		total = (sp.Games + sp.ChunkGames - 1) / sp.ChunkGames * sp.ChunkGames
+		bar := newBar(stderr, int64(total), "self-play games", false, *quiet)
+		sp.Progress = func(g, _ int) { barAdd(bar, int64(g)) }
+		st, err = datagen.SelfPlay(ctx, sp)
+		barFinish(bar)
+	} else {
+		rl.Config, rl.Files, rl.SkipPlies = common, fs.Args(), *skip
+		rl.ChunkGames = pick(*chunk, 500)
+		bar := newBar(stderr, -1, "games relabelled", false, *quiet)
+		rl.Progress = func(g, _ int) { barAdd(bar, int64(g)) }
+		st, err = datagen.Relabel(ctx, rl)
+		barFinish(bar)
+	}
+	fmt.Fprintf(stdout, "chunks made %d, found complete %d; games %d, positions %d, %.0f s\n",
+		st.Chunks, st.Skipped, st.Games, st.Positions, time.Since(start).Seconds())
+	if err != nil {
+		fmt.Fprintf(stderr, "tune datagen: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// pick returns v, or def when v is 0.
+func pick(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
+}

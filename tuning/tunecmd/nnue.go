@@ -1,0 +1,192 @@
+package tunecmd
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"time"
+
+	enginennue "github.com/goxq/ucci/engine/nnue"
+	"github.com/goxq/ucci/tuning/nnue"
+	"github.com/goxq/ucci/tuning/plot"
+	"github.com/goxq/ucci/tuning/posfile"
+)
+
+const nnueUsage = `usage: ucci tune nnue -out NET [options] DATA...
+
+Trains the neural network evaluation on position files (from ucci tune
+datagen; a directory stands for every .bin file in it) and writes the
+quantised net to NET, which the engine loads with the EvalFile option or
+embeds as engine/nnue/default.nnue. One block of records in -valid is held
+out for validation; -plot draws the loss per epoch.`
+
+// NNUE implements `ucci tune nnue`.
+func NNUE(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tune nnue", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	def := nnue.DefaultConfig()
+	out := fs.String("out", "", "net file to write (required)")
+	plotPath := fs.String("plot", "", "loss curve PNG to write")
+	epochs := fs.Int("epochs", def.Epochs, "passes over the training positions")
+	batch := fs.Int("batch", def.BatchSize, "positions per Adam step")
+	lr := fs.Float64("lr", def.LR, "Adam step size of the first epoch")
+	decay := fs.Float64("decay", def.LRDecay, "step size factor after each epoch")
+	lambda := fs.Float64("lambda", def.Lambda, "weight of the search score in the target (rest: game result)")
+	k := fs.Float64("k", def.K, "centipawn-to-result constant of the sigmoid")
+	mirror := fs.Bool("mirror", def.Mirror, "train on each position or its mirror image, chosen at random each epoch")
+	valid := fs.Int("valid", 20, "hold out one block of records in N for validation (0: none)")
+	initNet := fs.String("init", "", "start from this net instead of random weights")
+	seed := fs.Uint64("seed", def.Seed, "seed of the initial weights, split and shuffles")
+	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
+	note := fs.String("note", "", "text added to the net's description (data credit, say)")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, nnueUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *out == "" || fs.NArg() == 0 || *epochs < 1 || *batch < 1 || *lr <= 0 || *decay <= 0 || *lambda < 0 || *lambda > 1 ||
+		*k <= 0 || *valid < 0 || *workers < 0 {
+		fs.Usage()
+		return 2
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "tune nnue: %v\n", err)
+		return 1
+	}
+	files, err := dataFiles(fs.Args())
+	if err != nil {
+		return fail(err)
+	}
+	start := time.Now()
+	var recs []posfile.Record
+	for _, f := range files {
+		r, err := posfile.ReadFile(f)
+		if err != nil {
+			return fail(err)
+		}
+		recs = append(recs, r...)
+	}
+	train, validation := nnue.Split(recs, *valid, 1024, *seed)
+	fmt.Fprintf(stdout, "%d files, %d positions: %d training, %d validation (read in %.1f s)\n",
+		len(files), len(recs), len(train), len(validation), time.Since(start).Seconds())
+	model := nnue.NewModel(*seed)
+	if *initNet != "" {
+		n, err := enginennue.Load(*initNet)
+		if err != nil {
+			return fail(err)
+		}
+		model = nnue.FromNet(n)
+	}
+	cfg := def
+	cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.LRDecay, cfg.Lambda, cfg.K, cfg.Workers, cfg.Seed = *epochs, *batch, *lr, *decay, *lambda, *k, *workers, *seed
+	cfg.Mirror = *mirror
+	if !*quiet {
+		fmt.Fprintf(stdout, "before training: validation loss %.6f\n", nnue.Loss(model, validation, cfg))
+	}
+	bar := newBar(stderr, int64(*epochs), "epochs", false, *quiet)
+	cfg.EpochDone = func(s nnue.EpochStats) {
+		barNote(bar, stdout, "epoch %3d  train %.6f  validation %.6f  lr %.2e  %s", s.Epoch, s.TrainLoss, s.ValidLoss, s.LR,
+			s.Elapsed.Round(time.Second))
+		barAdd(bar, 1)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	stats, err := nnue.Train(ctx, model, train, validation, cfg)
+	barFinish(bar)
+	if err != nil && len(stats) == 0 {
+		return fail(err)
+	}
+	if err != nil {
+		fmt.Fprintf(stdout, "stopped after epoch %d: %v; writing the net of that epoch\n", len(stats), err)
+	}
+	last := stats[len(stats)-1]
+	desc := fmt.Sprintf("ucci tune nnue: %d positions (%d training) from %d files; %d epochs, batch %d, lr %g decay %g, lambda %g, K %g, mirror %v, seed %d; "+
+		"validation loss %.6f; %s", len(recs), len(train), len(files), len(stats), *batch, *lr, *decay, *lambda, *k, *mirror, *seed, last.ValidLoss,
+		last.Elapsed.Round(time.Second))
+	if *note != "" {
+		desc += "; " + *note
+	}
+	net := model.Quantize(desc)
+	if len(validation) > 0 {
+		fmt.Fprintf(stdout, "quantised net: validation loss %.6f (float %.6f)\n", nnue.QuantizedLoss(net, validation, cfg), last.ValidLoss)
+	}
+	if err := writeNet(*out, net); err != nil {
+		return fail(err)
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", *out)
+	if *plotPath != "" {
+		if err := lossPlot(*plotPath, stats); err != nil {
+			return fail(err)
+		}
+	}
+	return 0
+}
+
+// dataFiles expands directories into their .bin files, sorted.
+func dataFiles(args []string) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		m, err := filepath.Glob(filepath.Join(a, "*.bin"))
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(m)
+		if len(m) == 0 {
+			return nil, fmt.Errorf("%s: no .bin files", a)
+		}
+		files = append(files, m...)
+	}
+	return files, nil
+}
+
+// writeNet writes the net through a temporary file.
+func writeNet(path string, n *enginennue.Net) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".nnue-*")
+	if err != nil {
+		return err
+	}
+	_, err = n.WriteTo(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// lossPlot draws the training and validation loss per epoch.
+func lossPlot(path string, stats []nnue.EpochStats) error {
+	var x, tr, va []float64
+	for _, s := range stats {
+		x = append(x, float64(s.Epoch))
+		tr = append(tr, s.TrainLoss)
+		va = append(va, s.ValidLoss)
+	}
+	return plot.Chart{
+		Title: "NNUE training loss", XLabel: "epoch", YLabel: "mean squared error",
+		Series: []plot.Series{{Name: "training", X: x, Y: tr}, {Name: "validation", X: x, Y: va}},
+	}.WritePNG(path)
+}
