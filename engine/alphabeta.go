@@ -73,8 +73,8 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	f.staticEval = eval
 	improving := !inCheck && ply >= 2 && w.stack[ply-2].staticEval != -ScoreInfinite && eval > w.stack[ply-2].staticEval
 
-	pruning := w.s.Pruning
-	if !pvNode && !inCheck && pruning > 0 {
+	pruning := w.s.cfg.Pruning
+	if !pvNode && !inCheck && pruning > LevelNone {
 		// Reverse futility: far above beta at low depth.
 		margin := rfpMargin * depth
 		if improving {
@@ -90,7 +90,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 		// Null move, guarded against zugzwang-prone endings.
-		if pruning >= 2 && depth >= 3 && eval >= beta && w.nullDisabled == 0 && excluded == NoMove && w.stack[ply-1].move != NullMove &&
+		if pruning >= LevelMedium && depth >= 3 && eval >= beta && w.nullDisabled == 0 && excluded == NoMove && w.stack[ply-1].move != NullMove &&
 			beta > -ScoreDecisive && w.nullMoveSafe() {
 			r := nullBaseReduction + depth/nullDepthDivisor + min((eval-beta)/nullEvalDivisor, 3)
 			f.move = NullMove
@@ -119,7 +119,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 	// Internal iterative reduction: without a table move, search less.
-	if depth >= 4 && ttMove == NoMove && excluded == NoMove && (pvNode || cutNode) {
+	if pruning > LevelNone && depth >= 4 && ttMove == NoMove && excluded == NoMove && (pvNode || cutNode) {
 		depth--
 	}
 
@@ -128,7 +128,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	// high, it is cut (multi-cut); when the table move alone is not enough to
 	// matter, it is searched one ply less.
 	singularExt := 0
-	if excluded == NoMove && depth >= singularMinDepth && ttMove != NoMove && ply < 2*w.rootDepth &&
+	if pruning > LevelNone && excluded == NoMove && depth >= singularMinDepth && ttMove != NoMove && ply < 2*w.rootDepth &&
 		int(e.Depth) >= depth-3 && e.Bound&tt.BoundLower != 0 && ttScore > -ScoreDecisive && ttScore < ScoreDecisive &&
 		p.IsPseudoLegal(ttMove) && p.IsLegal(ttMove) {
 		singularBeta := ttScore - singularMargin*depth
@@ -167,7 +167,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		moveCount++
 		quiet := !m.IsCapture()
-		if !inCheck && bestScore > -ScoreDecisive && quiet && pruning > 0 {
+		if !inCheck && bestScore > -ScoreDecisive && quiet && pruning > LevelNone {
 			if depth <= lmpMaxDepth && moveCount > lateMoveLimit(depth, improving) {
 				mp.skipQuiets = true
 				continue
@@ -198,7 +198,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			score = -w.search(-beta, -alpha, newDepth, ply+1, false)
 		} else {
 			r := 0
-			if pruning > 0 && depth >= 3 && moveCount > 2 && !givesCheck && (quiet || !p.moveWasSafe(m)) {
+			if pruning > LevelNone && depth >= 3 && moveCount > 2 && !givesCheck && (quiet || !p.moveWasSafe(m)) {
 				r = lmr(depth, moveCount)
 				if !pvNode {
 					r++
@@ -322,7 +322,7 @@ func boundAllows(bound tt.Bound, score, alpha, beta int) bool {
 // ttCutoffAllowed is false near the natural limit, where a stored score
 // may not account for the coming draw.
 func (w *worker) ttCutoffAllowed() bool {
-	limit := w.s.NaturalLimit
+	limit := w.s.cfg.NaturalLimit
 	return limit == 0 || int(w.pos.rule60) < limit-8
 }
 
@@ -396,11 +396,11 @@ func updateHistory(h *int32, good bool, bonus int32) {
 func (w *worker) evaluate(ply int) int {
 	var v int
 	switch {
-	case w.s.Knowledge == 0:
+	case w.s.cfg.Knowledge == LevelNone:
 		v = w.pos.materialScore()
-	case w.s.Knowledge == 1:
+	case w.s.cfg.Knowledge == LevelSmall:
 		v = w.pos.pieceSquareScore()
-	case w.s.net != nil:
+	case w.s.cfg.Net != nil:
 		v = w.netEval(ply)
 	default:
 		v = w.pos.Evaluate()
@@ -417,7 +417,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if !w.enterNode(ply) {
 		return 0
 	}
-	if limit := w.s.NaturalLimit; limit > 0 && int(p.rule60) >= limit {
+	if limit := w.s.cfg.NaturalLimit; limit > 0 && int(p.rule60) >= limit {
 		if !p.HasLegalMove() {
 			return -ScoreMate + ply
 		}
@@ -443,7 +443,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		switch {
 		case hit && e.Eval != noEval:
 			standPat = int(e.Eval)
-		case w.s.Knowledge >= 2 && w.s.net == nil:
+		case w.s.cfg.Knowledge >= LevelMedium && w.s.cfg.Net == nil && w.s.cfg.Pruning > LevelNone:
 			// Lazy evaluation: far above beta on material and placement
 			// alone, the positional terms cannot bring it back.
 			if quick := p.pieceSquareScore(); quick-lazyEvalMargin >= beta {
@@ -464,7 +464,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	}
 	var mp movePicker
 	mp.init(w, f, ttMove, NoMove, true)
-	if !inCheck {
+	deltaPruning := !inCheck && w.s.cfg.Pruning > LevelNone
+	mp.allCaptures = w.s.cfg.Pruning == LevelNone
+	if deltaPruning {
 		mp.deltaLimit = alpha - standPat - qsDeltaMargin
 	}
 	moveCount := 0
@@ -474,7 +476,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 		// picker already skips such captures; this catches the table move.
 		// Tested before legality, which is dearer; out of check no count is
 		// kept.)
-		if !inCheck && standPat+deltaGain(m)+qsDeltaMargin <= alpha {
+		if deltaPruning && standPat+deltaGain(m)+qsDeltaMargin <= alpha {
 			continue
 		}
 		if !mp.legal && !p.IsLegal(m) {
@@ -501,7 +503,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 					break
 				}
 				alpha = score
-				if !inCheck {
+				if deltaPruning {
 					mp.deltaLimit = alpha - standPat - qsDeltaMargin
 				}
 			}

@@ -61,7 +61,9 @@ type BenchResult struct {
 func Bench(depth, threads int, net *nnue.Net, line func(i int, fen string, r Result, d time.Duration)) BenchResult {
 	s := NewSearcher(16)
 	s.SetThreads(threads)
-	s.SetNet(net)
+	st := DefaultSettings()
+	st.Net = net
+	s.Configure(st)
 	var total BenchResult
 	for i, fen := range BenchFENs {
 		p, err := NewPosition(fen)

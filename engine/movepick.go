@@ -45,6 +45,9 @@ type movePicker struct {
 	// before the exchange test. Quiescence keeps it up to date as alpha
 	// rises; elsewhere it lets every capture through.
 	deltaLimit int
+	// allCaptures: quiescence also searches the captures that lose
+	// material (set when pruning is off).
+	allCaptures bool
 	// sortQuiets sorts the quiet moves after the first picks; at low depth,
 	// where late-move pruning stops after a few, they are only picked.
 	sortQuiets bool
@@ -113,7 +116,12 @@ func (mp *movePicker) next() Move {
 				return m
 			}
 			if mp.capturesOnly {
+				// Quiescence drops the losing captures, unless told to
+				// search every capture (no pruning).
 				mp.stage = stageDone
+				if mp.allCaptures {
+					mp.stage, mp.cur = stageBadCaptures, 0
+				}
 				continue
 			}
 			mp.stage = stageKiller1

@@ -29,7 +29,7 @@ func (w *worker) netReset() {
 	f := &w.netStack[0]
 	f.move = NoMove
 	f.computed = [2]bool{}
-	if w.s.net == nil {
+	if w.s.cfg.Net == nil {
 		return
 	}
 	for side := Red; side <= Black; side++ {
@@ -48,7 +48,7 @@ func (w *worker) netEval(ply int) int {
 	}
 	p := &w.pos
 	stm := p.side
-	return w.s.net.Evaluate(&f.acc.V[stm], &f.acc.V[stm^1], p.occupied[Red].Count()+p.occupied[Black].Count())
+	return w.s.cfg.Net.Evaluate(&f.acc.V[stm], &f.acc.V[stm^1], p.occupied[Red].Count()+p.occupied[Black].Count())
 }
 
 // netUpdate brings side's accumulator at ply up to date.
@@ -88,10 +88,10 @@ func (w *worker) netApply(ply int, side Color) {
 	add := nnue.FeatureOf(s, mir, pc, int(m.To()))
 	sub := nnue.FeatureOf(s, mir, pc, int(m.From()))
 	if m.IsCapture() {
-		w.s.net.Capture(dst, src, add, sub, nnue.FeatureOf(s, mir, int(m.Captured()), int(m.To())))
+		w.s.cfg.Net.Capture(dst, src, add, sub, nnue.FeatureOf(s, mir, int(m.Captured()), int(m.To())))
 		return
 	}
-	w.s.net.Move(dst, src, add, sub)
+	w.s.cfg.Net.Move(dst, src, add, sub)
 }
 
 // netRefresh computes side's accumulator at ply from the board.
@@ -100,7 +100,7 @@ func (w *worker) netRefresh(ply int, side Color) {
 	var feats [32]uint16
 	n := w.pos.netFeatures(side, &feats)
 	f.mirrored[side] = nnue.Mirrored(int(w.pos.kings[side]))
-	w.s.net.Refresh(&f.acc.V[side], feats[:n])
+	w.s.cfg.Net.Refresh(&f.acc.V[side], feats[:n])
 	f.computed[side] = true
 }
 

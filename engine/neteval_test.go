@@ -31,7 +31,9 @@ func testNet(seed uint64) *nnue.Net {
 func TestNetIncrementalMatchesBoard(t *testing.T) {
 	s := NewSearcher(1)
 	net := testNet(1)
-	s.SetNet(net)
+	st := DefaultSettings()
+	st.Net = net
+	s.Configure(st)
 	w := s.workers[0]
 	rng := rand.New(rand.NewPCG(3, 3))
 	generalMoves, evaluations := 0, 0
@@ -81,7 +83,9 @@ func TestNetIncrementalMatchesBoard(t *testing.T) {
 // on one thread, and allocates nothing per node.
 func TestNetSearch(t *testing.T) {
 	s := NewSearcher(16)
-	s.SetNet(testNet(2))
+	st := DefaultSettings()
+	st.Net = testNet(2)
+	s.Configure(st)
 	p, _ := NewPosition("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1")
 	var nodes [2]uint64
 	var best [2]Move

@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/goxq/ucci/engine/nnue"
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/tt"
 )
@@ -62,22 +61,9 @@ type Result struct {
 // more threads (Lazy SMP). Configure it between searches; Stop and
 // PonderHit may be called from another goroutine during Search.
 type Searcher struct {
-	tt           *tt.Table
-	threads      int
-	Rules        RuleSet
-	NaturalLimit int // natural-move limit in plies; 0 = off
-	// Pruning (UCCI pruning 0-3: none, small, medium, large): 0 turns off
-	// null move, futility and late-move pruning and reductions; 1 keeps
-	// everything but the null move.
-	Pruning int
-	// Knowledge (UCCI knowledge 0-3): 0 evaluates material only, 1
-	// material and piece-square values, 2-3 everything.
-	Knowledge int
-	// Idle (UCCI idle 0-3) makes the search sleep now and then to leave
-	// that much CPU free: none, about 10%, 25% and 50%.
-	Idle int
-
-	net *nnue.Net // the evaluation network; nil: the classical evaluation
+	tt      *tt.Table
+	threads int
+	cfg     Settings
 
 	workers []*worker
 	timer   timeman.Manager
@@ -92,8 +78,7 @@ type Searcher struct {
 
 // NewSearcher returns a searcher with a hashMB-megabyte table and one thread.
 func NewSearcher(hashMB int) *Searcher {
-	s := &Searcher{tt: tt.New(hashMB), NaturalLimit: DefaultNaturalLimit, Pruning: 3, Knowledge: 3,
-		wake: make(chan struct{}, 1)}
+	s := &Searcher{tt: tt.New(hashMB), cfg: DefaultSettings(), wake: make(chan struct{}, 1)}
 	s.SetThreads(1)
 	return s
 }
@@ -111,19 +96,6 @@ func (s *Searcher) SetThreads(n int) {
 	clear(s.workers[n:]) // the collector frees the workers no longer used
 	s.workers = s.workers[:n]
 }
-
-// SetNet sets the evaluation network (nil: the classical evaluation) and
-// clears the table, whose stored evaluations came from the other one. Not
-// during a search.
-func (s *Searcher) SetNet(n *nnue.Net) {
-	if n != s.net {
-		s.net = n
-		s.tt.Clear()
-	}
-}
-
-// Net returns the evaluation network, nil for the classical evaluation.
-func (s *Searcher) Net() *nnue.Net { return s.net }
 
 // Threads returns the number of search threads.
 func (s *Searcher) Threads() int { return s.threads }

@@ -9,7 +9,7 @@ package engine
 // move's point of view in the rule-win band.
 func (w *worker) ruleScore(ply int) (int, bool) {
 	p := &w.pos
-	if limit := w.s.NaturalLimit; limit > 0 && int(p.rule60) >= limit {
+	if limit := w.s.cfg.NaturalLimit; limit > 0 && int(p.rule60) >= limit {
 		if !p.HasLegalMove() {
 			return -ScoreMate + ply, true
 		}
@@ -34,7 +34,7 @@ func (w *worker) ruleScore(ply int) (int, bool) {
 
 // repetitionScore judges the cycle of the last plies moves.
 func (w *worker) repetitionScore(plies, ply int) int {
-	v := w.pos.judgeCycle(plies, w.s.Rules, false)
+	v := w.pos.judgeCycle(plies, w.s.cfg.Rules, false)
 	switch v.Outcome {
 	case WinFor(w.pos.side):
 		return ScoreRuleWin - ply

@@ -229,7 +229,7 @@ func (w *worker) searchRoot(alpha, beta, depth int) int {
 			score = -w.search(-beta, -alpha, newDepth, 1, false)
 		} else {
 			r := 0
-			if depth >= 3 && i-w.pvIdx >= 4 && !m.IsCapture() && !p.inCheck {
+			if w.s.cfg.Pruning > LevelNone && depth >= 3 && i-w.pvIdx >= 4 && !m.IsCapture() && !p.inCheck {
 				r = min(lmr(depth, i-w.pvIdx+1)-1, newDepth-1)
 				r = max(r, 0)
 			}
@@ -346,8 +346,8 @@ func (w *worker) stopped() bool { return w.completedDepth > 0 && w.s.stop.Load()
 // node and time limits.
 func (w *worker) checkStop() {
 	w.nodesShared.Store(w.nodes)
-	if idle := w.s.Idle; idle > 0 && w.nodes&(16<<10-1) == 0 {
-		time.Sleep(idleSleep[min(idle, 3)])
+	if idle := w.s.cfg.Idle; idle > LevelNone && w.nodes&(16<<10-1) == 0 {
+		time.Sleep(idleSleep[min(idle, LevelLarge)])
 	}
 	if w.id != 0 {
 		return

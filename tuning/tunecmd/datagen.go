@@ -73,7 +73,12 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "tune datagen: %v\n", err)
 			return 2
 		}
-		common.Searcher = func(s *engine.Searcher) error { s.SetNet(net); return nil }
+		common.Searcher = func(s *engine.Searcher) error {
+			st := s.Settings()
+			st.Net = net
+			s.Configure(st)
+			return nil
+		}
 	}
 	if fs.NArg() == 0 {
 		sp.Config, sp.Games = common, *games

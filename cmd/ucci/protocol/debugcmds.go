@@ -93,7 +93,7 @@ func (s *Session) showEval() {
 	}
 	s.say(fmt.Sprintf("phase %d of %d (%d = full middle game)", phase, engine.MaxPhase, engine.MaxPhase))
 	s.say(fmt.Sprintf("Total evaluation: %d (Red's view), %d (side to move)", red, v))
-	if n := s.searcher.Net(); n != nil {
+	if n := s.searcher.Settings().Net; n != nil {
 		nv := s.pos.EvaluateNet(n)
 		nred := nv
 		if s.pos.SideToMove() == engine.Black {

@@ -3,6 +3,7 @@ package protocol
 import (
 	"strings"
 
+	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/nnue"
 	"github.com/goxq/ucci/internal/paths"
 )
@@ -16,7 +17,7 @@ const classicalEval = "<classical>"
 // file that cannot be used is reported and the current evaluation kept.
 func (s *Session) setEvalFile(v string) error {
 	if v == "" || strings.EqualFold(strings.Trim(v, "<>"), "classical") {
-		s.searcher.SetNet(nil)
+		s.configure(func(st *engine.Settings) { st.Net = nil })
 		s.evalName = classicalEval
 		s.evalAnnounced = false
 		return nil
@@ -25,7 +26,7 @@ func (s *Session) setEvalFile(v string) error {
 	if err != nil {
 		return err
 	}
-	s.searcher.SetNet(n)
+	s.configure(func(st *engine.Settings) { st.Net = n })
 	s.evalName = v
 	s.evalAnnounced = false
 	return nil
@@ -38,7 +39,7 @@ func (s *Session) announceEval() {
 		return
 	}
 	s.evalAnnounced = true
-	if n := s.searcher.Net(); n != nil {
+	if n := s.searcher.Settings().Net; n != nil {
 		desc := n.Description
 		if len(desc) > 120 {
 			desc = desc[:117] + "..."
@@ -52,7 +53,7 @@ func (s *Session) announceEval() {
 // staticEval returns the evaluation in use of the current position, from
 // the side to move.
 func (s *Session) staticEval() int {
-	if n := s.searcher.Net(); n != nil {
+	if n := s.searcher.Settings().Net; n != nil {
 		return s.pos.EvaluateNet(n)
 	}
 	return s.pos.Evaluate()

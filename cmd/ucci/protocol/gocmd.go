@@ -51,7 +51,6 @@ func (s *Session) goCommand(tok []string) {
 		return
 	}
 	s.applyStrength(&lim)
-	s.applyStyle()
 	s.announceEval()
 
 	st := &searchState{done: make(chan searchOutcome, 1), release: make(chan struct{}),

@@ -29,10 +29,7 @@ type settings struct {
 	skill        int
 	limitElo     bool
 	elo          int
-	pruning      string
-	knowledge    string
-	style        string
-	idle         string
+	style        style
 	logFile      string
 	showWDL      bool
 }
@@ -40,7 +37,7 @@ type settings struct {
 func defaultSettings() settings {
 	return settings{useMillisec: true, useBook: true, bookDepth: 40, multiPV: 1,
 		moveOverhead: timeman.DefaultMoveOverhead, skill: maxSkill, elo: maxElo,
-		pruning: "large", knowledge: "large", style: "normal", idle: "none"}
+		style: styleNormal}
 }
 
 // Option kinds.
@@ -70,7 +67,7 @@ const (
 	maxElo   = 2800
 )
 
-var comboLevels = []string{"none", "small", "medium", "large"}
+var comboLevels = engine.LevelNames()
 
 // options lists every option, in the order they are declared.
 var options = []option{
@@ -129,14 +126,14 @@ var options = []option{
 	{ucci: "rules", uci: "Rules", kind: kindCombo, def: "cxa", vars: []string{"cxa", "axf"}, apply: func(s *Session, v string) error {
 		r, err := engine.ParseRuleSet(v)
 		if err == nil {
-			s.searcher.Rules = r
+			s.configure(func(st *engine.Settings) { st.Rules = r })
 		}
 		return err
 	}},
 	{ucci: "naturallimit", uci: "NaturalLimit", kind: kindSpin, def: "120", min: 0, max: 1000, apply: func(s *Session, v string) error {
-		n := s.searcher.NaturalLimit
+		n := s.searcher.Settings().NaturalLimit
 		err := setInt(&n, v, 0, 1000)
-		s.searcher.NaturalLimit = n
+		s.configure(func(st *engine.Settings) { st.NaturalLimit = n })
 		return err
 	}},
 	{ucci: "skilllevel", uci: "Skill Level", kind: kindSpin, def: "20", min: 0, max: maxSkill, apply: func(s *Session, v string) error {
@@ -149,16 +146,20 @@ var options = []option{
 		return setInt(&s.set.elo, v, minElo, maxElo)
 	}},
 	{ucci: "pruning", kind: kindCombo, def: "large", vars: comboLevels, apply: func(s *Session, v string) error {
-		return setCombo(&s.set.pruning, v, comboLevels)
+		return s.setLevel(v, func(st *engine.Settings, l engine.Level) { st.Pruning = l })
 	}},
 	{ucci: "knowledge", kind: kindCombo, def: "large", vars: comboLevels, apply: func(s *Session, v string) error {
-		return setCombo(&s.set.knowledge, v, comboLevels)
+		return s.setLevel(v, func(st *engine.Settings, l engine.Level) { st.Knowledge = l })
 	}},
 	{ucci: "style", kind: kindCombo, def: "normal", vars: []string{"solid", "normal", "risky"}, apply: func(s *Session, v string) error {
-		return setCombo(&s.set.style, v, []string{"solid", "normal", "risky"})
+		st, err := parseStyle(v)
+		if err == nil {
+			s.set.style = st
+		}
+		return err
 	}},
 	{ucci: "idle", kind: kindCombo, def: "none", vars: comboLevels, apply: func(s *Session, v string) error {
-		return setCombo(&s.set.idle, v, comboLevels)
+		return s.setLevel(v, func(st *engine.Settings, l engine.Level) { st.Idle = l })
 	}},
 	{ucci: "promotion", kind: kindCheck, def: "false", apply: func(s *Session, v string) error {
 		var on bool
@@ -274,14 +275,4 @@ func setInt(dst *int, v string, lo, hi int) error {
 		return fmt.Errorf("%s is out of range %d..%d, using %d", quote.Input(v), lo, hi, c)
 	}
 	return nil
-}
-
-func setCombo(dst *string, v string, vars []string) error {
-	for _, x := range vars {
-		if strings.EqualFold(x, strings.TrimSpace(v)) {
-			*dst = x
-			return nil
-		}
-	}
-	return fmt.Errorf("%s is not one of %s", quote.Input(v), strings.Join(vars, ", "))
 }

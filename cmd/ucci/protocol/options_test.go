@@ -1,6 +1,11 @@
 package protocol
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/goxq/ucci/engine"
+)
 
 func TestSplitSetOption(t *testing.T) {
 	cases := []struct{ in, name, value string }{
@@ -21,5 +26,30 @@ func TestSplitSetOption(t *testing.T) {
 		if n, v := splitSetOption(c.in); n != c.name || v != c.value {
 			t.Errorf("%q: got %q %q, want %q %q", c.in, n, v, c.name, c.value)
 		}
+	}
+}
+
+// TestLevelsAreTypedAtSetOption: the UCCI levels and rules reach the
+// searcher's settings when the option is set; a bad value is refused and
+// the setting kept.
+func TestLevelsAreTypedAtSetOption(t *testing.T) {
+	var out strings.Builder
+	s := NewSession(&out, Config{Name: "t", Version: "0"})
+	s.handle("ucci")
+	for _, line := range []string{"setoption pruning none", "setoption knowledge small", "setoption idle medium",
+		"setoption rules axf", "setoption naturallimit 50", "setoption pruning huge", "setoption knowledge 3", "setoption style risky"} {
+		s.handle(line)
+	}
+	st := s.searcher.Settings()
+	want := engine.Settings{Rules: engine.RulesAXF, NaturalLimit: 50, Pruning: engine.LevelNone,
+		Knowledge: engine.LevelSmall, Idle: engine.LevelMedium}
+	if st != want {
+		t.Errorf("settings %+v, want %+v", st, want)
+	}
+	if s.set.style != styleRisky || s.drawThreshold() != -50 {
+		t.Errorf("style %d", s.set.style)
+	}
+	if !strings.Contains(out.String(), `info message option pruning: "huge" is not one of none, small, medium, large`) {
+		t.Errorf("bad level not reported: %q", out.String())
 	}
 }

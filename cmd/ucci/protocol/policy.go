@@ -1,9 +1,12 @@
 package protocol
 
 import (
+	"fmt"
 	"math"
+	"strings"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/quote"
 )
 
 // Draw offers and resignation (UCCI only; documented in the README):
@@ -66,12 +69,33 @@ func (g *gameMemory) decide(res engine.Result, offered bool, drawThreshold int, 
 	return answerNone
 }
 
+// style is the UCCI style option: how readily a draw is accepted.
+type style uint8
+
+const (
+	styleSolid style = iota
+	styleNormal
+	styleRisky
+)
+
+var styleNames = []string{"solid", "normal", "risky"}
+
+// parseStyle reads a style word.
+func parseStyle(v string) (style, error) {
+	for i, n := range styleNames {
+		if strings.EqualFold(v, n) {
+			return style(i), nil
+		}
+	}
+	return styleNormal, fmt.Errorf("%s is not one of %s", quote.Input(v), strings.Join(styleNames, ", "))
+}
+
 // drawThreshold is the highest score at which an offered draw is accepted.
 func (s *Session) drawThreshold() int {
 	switch s.set.style {
-	case "solid":
+	case styleSolid:
 		return 20
-	case "risky":
+	case styleRisky:
 		return -50
 	}
 	return 0
@@ -159,18 +183,20 @@ func (s *Session) chooseWeakened(st *searchState, res engine.Result) engine.Resu
 	return res
 }
 
-// applyStyle passes the UCCI pruning, knowledge and idle levels to the search.
-func (s *Session) applyStyle() {
-	s.searcher.Pruning = levelIndex(s.set.pruning)
-	s.searcher.Knowledge = levelIndex(s.set.knowledge)
-	s.searcher.Idle = levelIndex(s.set.idle)
+// configure changes the searcher's settings (between searches: options
+// are applied only while the engine is idle).
+func (s *Session) configure(change func(*engine.Settings)) {
+	st := s.searcher.Settings()
+	change(&st)
+	s.searcher.Configure(st)
 }
 
-func levelIndex(v string) int {
-	for i, x := range comboLevels {
-		if x == v {
-			return i
-		}
+// setLevel applies a level option (pruning, knowledge, idle).
+func (s *Session) setLevel(v string, set func(*engine.Settings, engine.Level)) error {
+	l, err := engine.ParseLevel(v)
+	if err != nil {
+		return fmt.Errorf("%s is not one of %s", quote.Input(v), strings.Join(comboLevels, ", "))
 	}
-	return len(comboLevels) - 1
+	s.configure(func(st *engine.Settings) { set(st, l) })
+	return nil
 }
