@@ -107,6 +107,21 @@ func TestRelabelMasterGames(t *testing.T) {
 			t.Fatalf("consecutive plies %d and %d: results %d and %d", a.Ply(), b.Ply(), a.Result(), b.Result())
 		}
 	}
+	// Games limits the run to the first games: the same first chunk, and
+	// only the chunks those games fill.
+	first := cfg
+	first.Dir, first.Games = t.TempDir(), 15
+	st, err = Relabel(context.Background(), first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 15 || st.Chunks != 2 {
+		t.Fatalf("first 15 games: stats %+v", st)
+	}
+	whole, part := readDir(t, cfg.Dir), readDir(t, first.Dir)
+	if !bytes.Equal(whole[RelabelFile(0)], part[RelabelFile(0)]) || len(part) != 2 {
+		t.Errorf("first 15 games: %d files, first chunk equal %v", len(part), bytes.Equal(whole[RelabelFile(0)], part[RelabelFile(0)]))
+	}
 }
 
 func TestNextStreak(t *testing.T) {

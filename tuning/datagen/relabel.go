@@ -14,6 +14,7 @@ type RelabelConfig struct {
 	Config
 	Files     []string // PGN files
 	SkipPlies int      // plies of each game not used (the opening)
+	Games     int      // only the first Games games of the files (0: all)
 }
 
 // DefaultRelabel returns the settings of `ucci tune datagen -pgn`.
@@ -39,6 +40,9 @@ func Relabel(ctx context.Context, cfg RelabelConfig) (Stats, error) {
 			return Stats{}, err
 		}
 		games = append(games, gs...)
+	}
+	if cfg.Games > 0 && cfg.Games < len(games) {
+		games = games[:cfg.Games]
 	}
 	chunks := (len(games) + cfg.ChunkGames - 1) / cfg.ChunkGames
 	players := newPlayers(&cfg.Config)
