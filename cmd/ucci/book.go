@@ -47,6 +47,10 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if !(*minScore >= 0 && *minScore <= 1) { // also refuses NaN
+		fmt.Fprintf(stderr, "book build: -min-score %v out of range (want 0-1)\n", *minScore)
+		return 2
+	}
 	files, total, err := pgnFiles(fs.Args())
 	if err != nil {
 		fmt.Fprintf(stderr, "book build: %v\n", err)

@@ -109,3 +109,30 @@ func assertNoTempFiles(t *testing.T, dir string) {
 		t.Errorf("temporary files left: %v %v", left, err)
 	}
 }
+
+// book build refuses a -min-score outside 0-1 (a share of the points)
+// with exit 2 and writes nothing.
+func TestBookBuildMinScoreRange(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "games.pgn")
+	if err := os.WriteFile(games, []byte(bookGames), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.xqb")
+	for _, v := range []string{"-0.1", "1.5", "NaN", "+Inf"} {
+		var stdout, stderr strings.Builder
+		if code := runBookBuild([]string{"-out", out, "-quiet", "-min-score", v, games}, &stdout, &stderr); code != 2 {
+			t.Errorf("-min-score %s: exit %d, want 2", v, code)
+		}
+		if !strings.Contains(stderr.String(), "-min-score") {
+			t.Errorf("-min-score %s: message %q does not name the flag", v, stderr.String())
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Fatalf("-min-score %s: the book was written", v)
+		}
+	}
+	var stdout, stderr strings.Builder
+	if code := runBookBuild([]string{"-out", out, "-quiet", "-min-score", "1", games}, &stdout, &stderr); code != 0 {
+		t.Errorf("-min-score 1: exit %d (%s)", code, stderr.String())
+	}
+}
