@@ -112,3 +112,39 @@ func TestNetSearch(t *testing.T) {
 		t.Errorf("the same search gave %d nodes %v, then %d nodes %v", nodes[1], best[1], again.Nodes, again.BestMove)
 	}
 }
+
+// TestDefaultNetKnowsXiangqi: the embedded net, unlike random weights,
+// sees the start position as about level, symmetric for the two sides,
+// and a missing chariot or cannon as a large loss for its owner.
+func TestDefaultNetKnowsXiangqi(t *testing.T) {
+	net, err := nnue.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eval := func(fen string) int {
+		t.Helper()
+		var p Position
+		if err := p.SetFEN(fen); err != nil {
+			t.Fatal(err)
+		}
+		return p.EvaluateNet(net)
+	}
+	start := eval(StartFEN)
+	if start < -80 || start > 80 {
+		t.Errorf("start position: %d, want within +-80", start)
+	}
+	cases := []struct {
+		name, fen string
+		loss      int // at least
+	}{
+		{"Red without a chariot", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w", 150},
+		{"Red without a cannon", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/7C1/9/RNBAKABNR w", 75},
+	}
+	for _, c := range cases {
+		red := eval(c.fen)
+		black := -eval(c.fen[:len(c.fen)-1] + "b")
+		if red > start-c.loss || black > start-c.loss {
+			t.Errorf("%s: %d with Red to move, %d (Red's view) with Black to move; want at most %d", c.name, red, black, start-c.loss)
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/goxq/ucci/engine"
@@ -21,7 +20,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		"  searches the bench positions to DEPTH (1-60, default %d); the last lines are\n"+
 		"  \"Nodes searched: N\" (the signature, with one thread) and \"Nodes/second: N\"", engine.DefaultBenchDepth), stderr)
 	threads := fs.Int("threads", 1, "search threads (1-256); only 1 gives the signature")
-	evalFile := fs.String("evalfile", "", "evaluation network file (default: the engine's default evaluation; <classical>: the classical one)")
+	evalFile := fs.String("evalfile", "", "evaluation: a network file, <embedded> or <classical> (default: "+nnue.DefaultEval+")")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -39,14 +38,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 		depth = d
 	}
-	var net *nnue.Net
-	if *evalFile != "" && !strings.EqualFold(strings.Trim(*evalFile, "<>"), "classical") {
-		n, err := nnue.Load(*evalFile)
-		if err != nil {
-			fmt.Fprintf(stderr, "bench: %v\n", err)
-			return 2
-		}
-		net = n
+	net, err := nnue.Open(*evalFile)
+	if err != nil {
+		fmt.Fprintf(stderr, "bench: %v\n", err)
+		return 2
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()

@@ -30,7 +30,8 @@ func writeTestNet(t *testing.T, dir, name string) string {
 
 // TestEvalFile: a net file is loaded and announced; a missing, truncated,
 // foreign or directory "net" is refused with a message and the net in use
-// kept; <classical> goes back to the classical evaluation.
+// kept; <classical> selects the classical evaluation and <embedded> the
+// embedded net, which is the one in use at the start.
 func TestEvalFile(t *testing.T) {
 	dir := t.TempDir()
 	good := writeTestNet(t, dir, "good.nnue")
@@ -49,8 +50,8 @@ func TestEvalFile(t *testing.T) {
 		e := startEngine(t)
 		e.send(hello, "isready")
 		_, before := e.expect(`^readyok$`, wait)
-		if !strings.Contains(strings.Join(before, "\n"), "evaluation: classical") {
-			t.Errorf("%s: classical evaluation not announced: %q", hello, before)
+		if want := defaultEvalAnnouncement(); !strings.Contains(strings.Join(before, "\n"), want) {
+			t.Errorf("%s: %q not announced: %q", hello, want, before)
 		}
 		e.send(set(good), "isready")
 		_, before = e.expect(`^readyok$`, wait)
@@ -76,7 +77,26 @@ func TestEvalFile(t *testing.T) {
 		e.send(set("<classical>"), "isready")
 		_, before = e.expect(`^readyok$`, wait)
 		if len(before) != 1 || !strings.Contains(before[0], "evaluation: classical") {
-			t.Errorf("%s: back to classical: %q", hello, before)
+			t.Errorf("%s: classical: %q", hello, before)
+		}
+		e.send(set("<embedded>"), "isready")
+		_, before = e.expect(`^readyok$`, wait)
+		if len(before) != 1 || !strings.Contains(before[0], "evaluation: network <embedded>") {
+			t.Errorf("%s: the embedded net: %q", hello, before)
+		}
+		e.send(set(""), "isready")
+		_, before = e.expect(`^readyok$`, wait)
+		if want := defaultEvalAnnouncement(); len(before) != 1 || !strings.Contains(before[0], want) {
+			t.Errorf("%s: an empty value: %q, want %q", hello, before, want)
 		}
 	}
+}
+
+// defaultEvalAnnouncement is what the engine says of its default
+// evaluation.
+func defaultEvalAnnouncement() string {
+	if nnue.IsClassical(nnue.DefaultEval) {
+		return "evaluation: classical"
+	}
+	return "evaluation: network " + nnue.DefaultEval
 }

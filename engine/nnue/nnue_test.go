@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -183,5 +184,43 @@ func TestFeatureLayout(t *testing.T) {
 	// Red's piece on a0 for Red is Black's piece on a9 for Black.
 	if Feature(0, 5, 0, false) != Feature(1, 13, 81, false) {
 		t.Error("the two perspectives do not mirror each other")
+	}
+}
+
+// TestDefaultNet: the embedded net reads, carries its recipe and the data
+// credit, and Open tells the embedded net, the classical evaluation and
+// files apart.
+func TestDefaultNet(t *testing.T) {
+	n, err := Default()
+	if err != nil {
+		t.Fatalf("embedded net: %v", err)
+	}
+	if !strings.Contains(n.Description, "CC BY 4.0") {
+		t.Errorf("embedded net's description lacks the data credit: %q", n.Description)
+	}
+	for _, name := range []string{"<embedded>", "embedded", "EMBEDDED"} {
+		if got, err := Open(name); got != n || err != nil {
+			t.Errorf("Open(%q) = %p, %v; want the embedded net", name, got, err)
+		}
+	}
+	for _, name := range []string{"<classical>", "Classical"} {
+		if got, err := Open(name); got != nil || err != nil {
+			t.Errorf("Open(%q) = %p, %v; want nil (classical)", name, got, err)
+		}
+	}
+	want, _ := Open(DefaultEval)
+	if got, err := Open(""); got != want || err != nil {
+		t.Errorf("Open(\"\") = %p, %v; want the default evaluation %s", got, err, DefaultEval)
+	}
+	path := filepath.Join(t.TempDir(), "copy.nnue")
+	if err := os.WriteFile(path, defaultFile, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Open(path)
+	if err != nil || got == n || got.Description != n.Description {
+		t.Errorf("Open(file) = %p, %v; want a fresh copy of the net", got, err)
+	}
+	if _, err := Open(filepath.Join(t.TempDir(), "missing.nnue")); err == nil {
+		t.Error("Open of a missing file: no error")
 	}
 }

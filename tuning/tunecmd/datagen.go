@@ -31,7 +31,7 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	sp, rl := datagen.DefaultSelfPlay(), datagen.DefaultRelabel()
 	out := fs.String("out", "", "output directory (required)")
-	games := fs.Int("games", sp.Games, "self-play games")
+	games := fs.Int("games", 0, fmt.Sprintf("self-play games (0: %d); PGN: only the first N games (0: all)", sp.Games))
 	nodes := fs.Uint64("nodes", sp.Nodes, "node budget of each search")
 	seed := fs.Uint64("seed", sp.Seed, "seed of the openings and random plies")
 	workers := fs.Int("workers", 0, "games played at once (0: one per core)")
@@ -43,7 +43,7 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 	adjScore := fs.Int("adjudicate", sp.AdjudicateScore, "adjudicate a win when both sides' scores agree beyond CP (0: off)")
 	adjPlies := fs.Int("adjudicate-plies", sp.AdjudicatePlies, "for this many plies in a row")
 	skip := fs.Int("skip", rl.SkipPlies, "PGN: plies of each game not used")
-	evalFile := fs.String("evalfile", "", "evaluation network of the searches (default: the classical evaluation)")
+	evalFile := fs.String("evalfile", nnue.DefaultEval, "evaluation of the searches: a network file, <embedded> or <classical>")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, datagenUsage)
@@ -52,7 +52,7 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	bad := *out == "" || *games < 1 || *nodes < 1 || *workers < 0 || *chunk < 0 || *hash < 1 ||
+	bad := *out == "" || *games < 0 || *nodes < 1 || *workers < 0 || *chunk < 0 || *hash < 1 ||
 		*randMin < 0 || *randMax < *randMin || *maxPlies < 1 || *adjScore < 0 || *adjPlies < 1 || *skip < 0
 	if bad {
 		fs.Usage()
@@ -67,12 +67,12 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 		total int
 	)
 	common := datagen.Config{Dir: *out, Seed: *seed, Nodes: *nodes, Workers: *workers, HashMB: *hash}
-	if *evalFile != "" {
-		net, err := nnue.Load(*evalFile)
-		if err != nil {
-			fmt.Fprintf(stderr, "tune datagen: %v\n", err)
-			return 2
-		}
+	net, err := nnue.Open(*evalFile)
+	if err != nil {
+		fmt.Fprintf(stderr, "tune datagen: %v\n", err)
+		return 2
+	}
+	if net != nil {
 		common.Searcher = func(s *engine.Searcher) error {
 			st := s.Settings()
 			st.Net = net
@@ -81,7 +81,7 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if fs.NArg() == 0 {
-		sp.Config, sp.Games = common, *games
+		sp.Config, sp.Games = common, pick(*games, sp.Games)
 		sp.ChunkGames = pick(*chunk, 100)
 		sp.RandomPliesMin, sp.RandomPliesMax, sp.MaxPlies = *randMin, *randMax, *maxPlies
 		sp.AdjudicateScore, sp.AdjudicatePlies = *adjScore, *adjPlies
@@ -91,7 +91,7 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 		st, err = datagen.SelfPlay(ctx, sp)
 		barFinish(bar)
 	} else {
-		rl.Config, rl.Files, rl.SkipPlies = common, fs.Args(), *skip
+		rl.Config, rl.Files, rl.SkipPlies, rl.Games = common, fs.Args(), *skip, *games
 		rl.ChunkGames = pick(*chunk, 500)
 		bar := newBar(stderr, -1, "games relabelled", false, *quiet)
 		rl.Progress = func(g, _ int) { barAdd(bar, int64(g)) }

@@ -1,33 +1,35 @@
 package protocol
 
 import (
-	"strings"
-
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/nnue"
 	"github.com/goxq/ucci/internal/paths"
 )
 
-// classicalEval is the evalfile value that selects the classical
-// evaluation.
-const classicalEval = "<classical>"
-
-// setEvalFile loads the evaluation network named by v (a net file) or
-// selects the classical evaluation ("<classical>", "classical", empty). A
-// file that cannot be used is reported and the current evaluation kept.
+// setEvalFile selects the evaluation named by v: the embedded network
+// ("<embedded>"), the classical evaluation ("<classical>"), the default
+// one (nnue.DefaultEval, also for an empty value) or the network in a
+// file. A file that cannot be used is reported and the current evaluation
+// kept.
 func (s *Session) setEvalFile(v string) error {
-	if v == "" || strings.EqualFold(strings.Trim(v, "<>"), "classical") {
-		s.configure(func(st *engine.Settings) { st.Net = nil })
-		s.evalName = classicalEval
-		s.evalAnnounced = false
-		return nil
+	if v == "" {
+		v = nnue.DefaultEval
 	}
-	n, err := nnue.Load(paths.Resolve(v))
+	name := v
+	switch {
+	case nnue.IsEmbedded(v):
+		name = nnue.EmbeddedName
+	case nnue.IsClassical(v):
+		name = nnue.ClassicalName
+	default:
+		v = paths.Resolve(v)
+	}
+	n, err := nnue.Open(v)
 	if err != nil {
 		return err
 	}
 	s.configure(func(st *engine.Settings) { st.Net = n })
-	s.evalName = v
+	s.evalName = name
 	s.evalAnnounced = false
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/goxq/ucci/book"
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/nnue"
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/internal/quote"
 )
@@ -171,7 +172,7 @@ var options = []option{
 		}
 		return nil
 	}},
-	{ucci: "evalfile", uci: "EvalFile", kind: kindString, def: classicalEval, apply: func(s *Session, v string) error {
+	{ucci: "evalfile", uci: "EvalFile", kind: kindString, def: nnue.DefaultEval, apply: func(s *Session, v string) error {
 		return s.setEvalFile(v)
 	}},
 	{ucci: "logfile", uci: "Debug Log File", kind: kindString, def: "", apply: func(s *Session, v string) error {

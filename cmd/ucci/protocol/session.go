@@ -10,6 +10,7 @@ import (
 
 	"github.com/goxq/ucci/book"
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/nnue"
 )
 
 // Dialects.
@@ -45,7 +46,7 @@ type Session struct {
 	cyclone    bool // UCI-Cyclone (ucicyclone or a bare fen/startpos first): ranks 0-9 even after UCI_Variant
 	set        settings
 	searcher   *engine.Searcher
-	// evalName names the evaluation in use (a net file or <classical>);
+	// evalName names the evaluation in use (a net file, <embedded> or <classical>);
 	// evalAnnounced: it has been reported since it was chosen.
 	evalName      string
 	evalAnnounced bool
@@ -67,7 +68,7 @@ type Session struct {
 
 // NewSession returns a session writing protocol lines to w.
 func NewSession(w io.Writer, cfg Config) *Session {
-	s := &Session{cfg: cfg, set: defaultSettings(), hashMB: 64, evalName: classicalEval}
+	s := &Session{cfg: cfg, set: defaultSettings(), hashMB: 64, evalName: nnue.ClassicalName}
 	if cfg.HashMB > 0 {
 		s.hashMB = cfg.HashMB
 	}
@@ -76,6 +77,9 @@ func NewSession(w io.Writer, cfg Config) *Session {
 	s.searcher = engine.NewSearcher(s.hashMB)
 	s.rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	s.pos = engine.StartPosition()
+	if err := s.setEvalFile(nnue.DefaultEval); err != nil {
+		s.log.Error().Err(err).Msg("default evaluation unusable; classical evaluation")
+	}
 	s.tuneRuntime()
 	return s
 }
