@@ -49,9 +49,9 @@ func TestPonderMatch(t *testing.T) {
 	res.WriteReport(&rep)
 	t.Logf("\n%s", rep.String())
 	for _, g := range res.Games {
-		switch g.Verdict.Reason {
-		case engine.Crash, engine.IllegalMove, engine.TimeForfeit:
-			t.Errorf("game %d: %s (%s)", g.Number, g.Verdict, g.Detail)
+		switch g.Termination.Reason {
+		case match.Crash, match.IllegalMove, match.TimeForfeit:
+			t.Errorf("game %d: %s (%s)", g.Number, g.Termination, g.Termination.Detail)
 		}
 	}
 	p := res.Players[0]
