@@ -12,6 +12,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/internal/enginetest"
 	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/match"
 )
@@ -27,10 +28,11 @@ func TestPonderMatch(t *testing.T) {
 	}
 	opts := []match.Option{{Name: "hashsize", Value: "16"}, {Name: "threads", Value: "1"}}
 	var out, traffic bytes.Buffer
+	command := enginetest.Command(t)
 	cfg := match.Config{
 		Engines: []match.EngineSpec{
-			{Name: "ponder", Cmd: engineBin, Options: opts, Ponder: true},
-			{Name: "plain", Cmd: engineBin, Options: opts},
+			{Name: "ponder", Cmd: command[0], Args: command[1:], Options: opts, Ponder: true},
+			{Name: "plain", Cmd: command[0], Args: command[1:], Options: opts},
 		},
 		Games:    2,
 		Control:  ctl,
