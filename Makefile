@@ -222,7 +222,7 @@ SOAK_DIR        ?= tmp/soak
 fuzz:
 	FUZZ_LOGS=tmp/fuzz GO=$(GO) bash reliability/fuzz.sh $(FUZZTIME)
 stress: build
-	GOXQ_ENGINE=$(abspath $(BIN)) GOXQ_STRESS_COMMANDS=$(STRESS_COMMANDS) GOXQ_QUIT_TRIALS=50 GOXQ_RESIZE_ROUNDS=60 GOXQ_STRICT=1 \
+	GOXQ_TEST_ENGINE=$(abspath $(BIN)) GOXQ_STRESS_COMMANDS=$(STRESS_COMMANDS) GOXQ_QUIT_TRIALS=50 GOXQ_RESIZE_ROUNDS=60 GOXQ_STRICT=1 \
 		nice -n 10 $(GO) test -count=1 -timeout 4h -v -run '^(TestCommandStress|TestQuitLatency|TestResizeHashAndThreads)$$' ./reliability/
 soak: build
 	BIN=$(BIN) TC=$(SOAK_TC) bash reliability/soak.sh $(SOAK_GAMES) $(SOAK_DIR)

@@ -50,6 +50,20 @@ const (
 	Draw
 )
 
+// Result returns the PGN result of the outcome: "1-0", "0-1", "1/2-1/2"
+// or "*" (ongoing).
+func (o Outcome) Result() string {
+	switch o {
+	case RedWins:
+		return "1-0"
+	case BlackWins:
+		return "0-1"
+	case Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
 // WinFor returns the outcome in which c wins.
 func WinFor(c Color) Outcome {
 	if c == Red {
@@ -58,45 +72,35 @@ func WinFor(c Color) Outcome {
 	return BlackWins
 }
 
-// Reason says why a game ended.
+// Reason says why a game ended under the rules. The referee (Game) gives
+// only these; endings decided off the board (resignation, time, a crash,
+// an illegal or unreadable move, agreement, adjudication) belong to the
+// match runner (tuning/match).
 type Reason uint8
 
-// Reasons for the end of a game. The first group comes from the rules; the
-// second from match play.
+// The rules' reasons for the end of a game.
 const (
 	ReasonNone Reason = iota
 	Checkmate
 	Stalemate
-	IllegalMove
 	NaturalLimit
 	PerpetualCheck
 	PerpetualChase
 	PerpetualAttack
 	Repetition
 	InsufficientMaterial
-	Resignation
-	TimeForfeit
-	Crash
-	Agreement
-	Adjudication
 )
 
 var reasonWords = [...]string{
 	ReasonNone:           "ongoing",
 	Checkmate:            "checkmate",
 	Stalemate:            "stalemate",
-	IllegalMove:          "illegal-move",
 	NaturalLimit:         "natural-limit",
 	PerpetualCheck:       "perpetual-check",
 	PerpetualChase:       "perpetual-chase",
 	PerpetualAttack:      "perpetual-attack",
 	Repetition:           "repetition",
 	InsufficientMaterial: "insufficient-material",
-	Resignation:          "resignation",
-	TimeForfeit:          "time-forfeit",
-	Crash:                "crash",
-	Agreement:            "agreement",
-	Adjudication:         "adjudication",
 }
 
 // String returns the reason word used by `judge` and in PGN Termination tags.
@@ -117,17 +121,7 @@ type Verdict struct {
 func (v Verdict) Over() bool { return v.Outcome != Ongoing }
 
 // Result returns the PGN result: "1-0", "0-1", "1/2-1/2" or "*".
-func (v Verdict) Result() string {
-	switch v.Outcome {
-	case RedWins:
-		return "1-0"
-	case BlackWins:
-		return "0-1"
-	case Draw:
-		return "1/2-1/2"
-	}
-	return "*"
-}
+func (v Verdict) Result() string { return v.Outcome.Result() }
 
 // String returns "RESULT reason", e.g. "1-0 checkmate".
 func (v Verdict) String() string { return v.Result() + " " + v.Reason.String() }

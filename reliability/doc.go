@@ -13,7 +13,8 @@
 //	GOXQ_STRICT=1                every quit within 100 ms (not only the
 //	                             median), memory given back after a resize
 //	GOXQ_SOAK_PGN=FILE           re-read a soak match's PGN (TestSoakPGN)
-//	GOXQ_ENGINE=PATH             test this binary instead of building one
+//	GOXQ_TEST_ENGINE=PATH        test this binary instead of building one
+//	                             (internal/enginetest)
 //
 // The scripts soak.sh (a self-play match with pondering and a memory
 // monitor, rssmon.sh) and fuzz.sh (every parser fuzz target in turn) drive

@@ -12,6 +12,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/internal/enginetest"
 	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/match"
 )
@@ -27,10 +28,11 @@ func TestPonderMatch(t *testing.T) {
 	}
 	opts := []match.Option{{Name: "hashsize", Value: "16"}, {Name: "threads", Value: "1"}}
 	var out, traffic bytes.Buffer
+	command := enginetest.Command(t)
 	cfg := match.Config{
 		Engines: []match.EngineSpec{
-			{Name: "ponder", Cmd: engineBin, Options: opts, Ponder: true},
-			{Name: "plain", Cmd: engineBin, Options: opts},
+			{Name: "ponder", Cmd: command[0], Args: command[1:], Options: opts, Ponder: true},
+			{Name: "plain", Cmd: command[0], Args: command[1:], Options: opts},
 		},
 		Games:    2,
 		Control:  ctl,
@@ -49,9 +51,9 @@ func TestPonderMatch(t *testing.T) {
 	res.WriteReport(&rep)
 	t.Logf("\n%s", rep.String())
 	for _, g := range res.Games {
-		switch g.Verdict.Reason {
-		case engine.Crash, engine.IllegalMove, engine.TimeForfeit:
-			t.Errorf("game %d: %s (%s)", g.Number, g.Verdict, g.Detail)
+		switch g.Termination.Reason {
+		case match.Crash, match.IllegalMove, match.TimeForfeit:
+			t.Errorf("game %d: %s (%s)", g.Number, g.Termination, g.Termination.Detail)
 		}
 	}
 	p := res.Players[0]

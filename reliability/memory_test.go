@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // TestMemoryNearHash plays games of the engine against itself through the
@@ -19,31 +21,31 @@ func TestMemoryNearHash(t *testing.T) {
 	}
 	const hashMB = 16
 	plies := envInt(t, "GOXQ_MEMORY_PLIES", 1600)
-	p := startProc(t)
-	p.send("ucci", "setoption usebook false", "setoption hashsize 16", "isready")
-	p.expect(`^readyok$`, 5*time.Second)
+	p := enginetest.Start(t)
+	p.Send("ucci", "setoption usebook false", "setoption hashsize 16", "isready")
+	p.Expect(`^readyok$`, 5*time.Second)
 	var moves []string
 	games := 1
-	p.send("setoption newgame")
+	p.Send("setoption newgame")
 	for range plies {
 		line := "position startpos"
 		if len(moves) > 0 {
 			line += " moves " + strings.Join(moves, " ")
 		}
-		p.send(line, "go nodes 3000")
-		answer, _ := p.expect(`^(bestmove|nobestmove)`, 10*time.Second)
-		f := strings.Fields(answer.text)
+		p.Send(line, "go nodes 3000")
+		answer, _ := p.Expect(`^(bestmove|nobestmove)`, 10*time.Second)
+		f := strings.Fields(answer)
 		if f[0] == "nobestmove" || len(f) > 2 && f[2] == "resign" || len(moves) >= 300 {
 			moves = moves[:0]
 			games++
-			p.send("setoption newgame")
+			p.Send("setoption newgame")
 			continue
 		}
 		moves = append(moves, f[1])
 	}
-	p.send("isready")
-	p.expect(`^readyok$`, 5*time.Second)
-	rss, hwm := p.rss()
+	p.Send("isready")
+	p.Expect(`^readyok$`, 5*time.Second)
+	rss, hwm := readRSS(p.Pid())
 	t.Logf("%d plies in %d games: VmRSS %d KiB, VmHWM %d KiB", plies, games, rss, hwm)
 	if limit := (hashMB + 64) << 10; hwm > limit {
 		t.Errorf("peak resident size %d KiB is above the table plus 64 MiB (%d KiB)", hwm, limit)

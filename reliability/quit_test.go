@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // quitBound is how soon the engine must have exited after quit.
@@ -98,40 +100,40 @@ func spread(d []time.Duration) string {
 // (the answer, bye) and until the process exited.
 func quitTrial(t *testing.T, c quitCase, think time.Duration) (lastLine, exited time.Duration) {
 	t.Helper()
-	p := startProc(t)
-	p.send(c.hello)
-	p.expect(`^`+c.hello+`ok$`, 5*time.Second)
-	p.send(c.setup...)
-	p.send("isready")
-	p.expect(`^readyok$`, 30*time.Second)
+	p := enginetest.Start(t)
+	p.Send(c.hello)
+	p.Expect(`^`+c.hello+`ok$`, 5*time.Second)
+	p.Send(c.setup...)
+	p.Send("isready")
+	p.Expect(`^readyok$`, 30*time.Second)
 	if c.search != "" {
-		p.send(c.search)
+		p.Send(c.search)
 		if strings.Contains(c.search, "ponder") {
 			time.Sleep(50 * time.Millisecond)
 		} else {
-			p.expect(`^info depth `, 5*time.Second)
+			p.Expect(`^info depth `, 5*time.Second)
 		}
 		time.Sleep(think)
 	}
 	start := time.Now()
-	p.send("quit")
+	p.Send("quit")
 	select {
-	case <-p.exited:
+	case <-p.Exited():
 		exited = time.Since(start)
 	case <-time.After(5 * time.Second):
 		t.Fatalf("%s: no exit 5 s after quit", c.name)
 	}
 	var out []string
-	for l := range p.lines {
-		checkLine(t, l.text)
-		out = append(out, l.text)
-		lastLine = max(l.at.Sub(start), 0)
+	for l := range p.Lines() {
+		enginetest.CheckLine(t, l.Text)
+		out = append(out, l.Text)
+		lastLine = max(l.At.Sub(start), 0)
 	}
-	if p.state != nil && p.state.ExitCode() != 0 {
-		t.Errorf("%s: exit status %d", c.name, p.state.ExitCode())
+	if code := p.ExitCode(); code != 0 {
+		t.Errorf("%s: exit status %d", c.name, code)
 	}
 	if err := quitOutput(c, out); err != "" {
-		t.Errorf("%s: %s; last lines %q", c.name, err, tail(out))
+		t.Errorf("%s: %s; last lines %q", c.name, err, enginetest.Tail(out))
 	}
 	return lastLine, exited
 }

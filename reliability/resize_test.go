@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // runtimeSlackKB is what the engine may hold beyond its hash tables: the
@@ -30,9 +32,9 @@ func TestResizeHashAndThreads(t *testing.T) {
 	rng := rand.New(rand.NewPCG(seed, 11))
 	g := newGen(seed, false)
 	sizes := []int{1, 16, 64, 256, 512}
-	p := startProc(t)
-	p.send("ucci", "setoption usebook false", "setoption hashsize 16")
-	p.expect(`^ucciok$`, 5*time.Second)
+	p := enginetest.Start(t)
+	p.Send("ucci", "setoption usebook false", "setoption hashsize 16")
+	p.Expect(`^ucciok$`, 5*time.Second)
 	prevMB := 64 // the table allocated at start-up
 	curMB := 16
 	for r := range rounds {
@@ -45,29 +47,29 @@ func TestResizeHashAndThreads(t *testing.T) {
 		spec := m.goExpectation("go")
 		opts := []string{fmt.Sprintf("setoption hashsize %d", hash), fmt.Sprintf("setoption threads %d", threads), "setoption newgame"}
 		if r%2 == 0 {
-			p.send(opts...)
-			p.send(pos, fmt.Sprintf("go movetime %d", 50+rng.IntN(150)))
+			p.Send(opts...)
+			p.Send(pos, fmt.Sprintf("go movetime %d", 50+rng.IntN(150)))
 			checkAnswer(t, p, spec, 10*time.Second)
 		} else {
-			p.send(pos, "go infinite")
-			p.expect(`^info depth `, 5*time.Second)
-			p.send(opts...)
+			p.Send(pos, "go infinite")
+			p.Expect(`^info depth `, 5*time.Second)
+			p.Send(opts...)
 			sent := time.Now()
-			p.send("isready")
-			if _, before := p.expect(`^readyok$`, time.Second); answered(before) {
+			p.Send("isready")
+			if _, before := p.Expect(`^readyok$`, time.Second); answered(before) {
 				t.Fatalf("round %d: the queued options ended the search: %q", r, before)
 			}
 			if d := time.Since(sent); d > 500*time.Millisecond {
 				t.Errorf("round %d: readyok took %v while searching", r, d)
 			}
 			time.Sleep(time.Duration(50+rng.IntN(200)) * time.Millisecond)
-			p.send("stop")
+			p.Send("stop")
 			checkAnswer(t, p, spec, 5*time.Second)
 		}
-		p.send("isready")
-		p.expect(`^readyok$`, 30*time.Second)
+		p.Send("isready")
+		p.Expect(`^readyok$`, 30*time.Second)
 		prevMB, curMB = curMB, hash
-		rss, hwm := p.rss()
+		rss, hwm := readRSS(p.Pid())
 		t.Logf("round %d: hash %d MB, %d threads, %s: VmRSS %d MB, VmHWM %d MB", r, hash, threads,
 			map[bool]string{true: "during a search", false: "idle"}[r%2 == 1], rss>>10, hwm>>10)
 		if rss > 0 && rss < hash<<10*9/10 {
@@ -80,19 +82,19 @@ func TestResizeHashAndThreads(t *testing.T) {
 	if strict {
 		checkMemoryReturned(t, p)
 	}
-	p.send("quit")
-	p.expect(`^bye$`, 5*time.Second)
+	p.Send("quit")
+	p.Expect(`^bye$`, 5*time.Second)
 }
 
 // checkMemoryReturned shrinks the table from 512 MB to 16 MB and checks that
 // the process gives the memory back within ten seconds.
-func checkMemoryReturned(t *testing.T, p *proc) {
-	p.send("setoption hashsize 512", "setoption newgame", "setoption hashsize 16", "setoption newgame", "isready")
-	p.expect(`^readyok$`, 30*time.Second)
+func checkMemoryReturned(t *testing.T, p *enginetest.Proc) {
+	p.Send("setoption hashsize 512", "setoption newgame", "setoption hashsize 16", "setoption newgame", "isready")
+	p.Expect(`^readyok$`, 30*time.Second)
 	start := time.Now()
 	var rss int
 	for time.Since(start) < 10*time.Second {
-		if rss, _ = p.rss(); rss <= 16<<10+runtimeSlackKB {
+		if rss, _ = readRSS(p.Pid()); rss <= 16<<10+runtimeSlackKB {
 			t.Logf("memory returned %v after shrinking 512 MB to 16 MB (VmRSS %d MB)", time.Since(start).Round(time.Millisecond), rss>>10)
 			return
 		}
@@ -112,14 +114,14 @@ func answered(lines []string) bool {
 }
 
 // checkAnswer waits for the answer of a search and checks it against spec.
-func checkAnswer(t *testing.T, p *proc, spec goSpec, timeout time.Duration) {
+func checkAnswer(t *testing.T, p *enginetest.Proc, spec goSpec, timeout time.Duration) {
 	t.Helper()
-	l, _ := p.expect(`^(bestmove |nobestmove$)`, timeout)
-	if why := spec.check(l.text); why != "" {
+	l, _ := p.Expect(`^(bestmove |nobestmove$)`, timeout)
+	if why := spec.check(l); why != "" {
 		fen := "none"
 		if spec.pos != nil {
 			fen = spec.pos.FEN()
 		}
-		t.Errorf("%q in %s: %s", l.text, fen, why)
+		t.Errorf("%q in %s: %s", l, fen, why)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // Bounds of the stress run.
@@ -26,7 +28,7 @@ const (
 // probe wait in a queue while a search runs.
 type stressRun struct {
 	t        *testing.T
-	p        *proc
+	p        *enginetest.Proc
 	sent     []string  // lines sent, in order
 	specs    []*goSpec // per sent line: the go's spec, nil for other lines
 	echoed   int       // lines echoed so far
@@ -71,15 +73,15 @@ func (r *stressRun) send(line string, m *model) {
 	m.apply(line)
 	r.sent = append(r.sent, line)
 	r.specs = append(r.specs, spec)
-	r.p.send(line)
+	r.p.Send(line)
 }
 
 // handle processes one output line.
-func (r *stressRun) handle(l outLine) {
-	r.lastOut = l.at
+func (r *stressRun) handle(l enginetest.Line) {
+	r.lastOut = l.At
 	r.lines++
-	text := l.text
-	checkLine(r.t, text)
+	text := l.Text
+	enginetest.CheckLine(r.t, text)
 	switch {
 	case strings.HasPrefix(text, "info idleline ") || strings.HasPrefix(text, "info busyline "):
 		idle := strings.HasPrefix(text, "info idleline ")
@@ -91,7 +93,7 @@ func (r *stressRun) handle(l outLine) {
 		i := r.echoed
 		r.echoed++
 		if want := echoText(r.sent[i]); echo != want {
-			r.fail("line %d echoed as %q, sent %q", i, truncated(echo), truncated(want))
+			r.fail("line %d echoed as %q, sent %q", i, enginetest.Truncated(echo), enginetest.Truncated(want))
 		}
 		switch commandWord(r.sent[i]) {
 		case "go":
@@ -136,7 +138,7 @@ func (r *stressRun) poll(d time.Duration) bool {
 	timer := time.NewTimer(d)
 	defer timer.Stop()
 	select {
-	case l, ok := <-r.p.lines:
+	case l, ok := <-r.p.Lines():
 		if !ok {
 			return false
 		}
@@ -146,7 +148,7 @@ func (r *stressRun) poll(d time.Duration) bool {
 	}
 	for {
 		select {
-		case l, ok := <-r.p.lines:
+		case l, ok := <-r.p.Lines():
 			if !ok {
 				return false
 			}
@@ -185,16 +187,16 @@ func TestCommandStress(t *testing.T) {
 	t.Logf("%d commands, seed %d (GOXQ_STRESS_SEED to repeat)", n, seed)
 	g := newGen(seed, long)
 	pause := rand.New(rand.NewPCG(seed, 7))
-	p := startProc(t)
+	p := enginetest.Start(t)
 	r := &stressRun{t: t, p: p, lastOut: time.Now()}
-	p.send("ucci", "setoption hashsize 16", "setoption debug true")
-	p.expect(`^ucciok$`, 5*time.Second)
+	p.Send("ucci", "setoption hashsize 16", "setoption debug true")
+	p.Expect(`^ucciok$`, 5*time.Second)
 	r.hellos, r.helloSent = 1, 1 // the first one, read by expect
 	m := newModel()
 	started := time.Now()
 	for generated := 0; generated < n; generated++ {
 		if !r.poll(0) {
-			t.Fatalf("the engine's output ended after %d commands; last sent %q", len(r.sent), tail(r.sent))
+			t.Fatalf("the engine's output ended after %d commands; last sent %q", len(r.sent), enginetest.Tail(r.sent))
 		}
 		line := g.next(m)
 		if commandWord(line) == "go" {
@@ -224,10 +226,10 @@ func TestCommandStress(t *testing.T) {
 		r.fail("%d answers to %d go", r.goDone, r.goSent)
 	}
 	quitStart := time.Now()
-	p.send("quit")
-	p.expect(`^bye$`, 2*time.Second)
+	p.Send("quit")
+	p.Expect(`^bye$`, 2*time.Second)
 	select {
-	case <-p.exited:
+	case <-p.Exited():
 	case <-time.After(2 * time.Second):
 		t.Error("the engine did not exit after quit")
 	}
@@ -244,14 +246,14 @@ func TestCommandStress(t *testing.T) {
 func (r *stressRun) waitForRoom(m *model) {
 	for r.goSent-r.goDone >= maxPendingGo {
 		if !r.poll(answerPatient) {
-			r.t.Fatalf("the engine's output ended; last sent %q", tail(r.sent))
+			r.t.Fatalf("the engine's output ended; last sent %q", enginetest.Tail(r.sent))
 		}
 		if r.goSent-r.goDone < maxPendingGo {
 			return
 		}
 		r.send("stop", m)
 		if time.Since(r.lastOut) > hangTimeout {
-			r.t.Fatalf("hang: no output for %v with %d go unanswered; last sent %q", hangTimeout, r.goSent-r.goDone, tail(r.sent))
+			r.t.Fatalf("hang: no output for %v with %d go unanswered; last sent %q", hangTimeout, r.goSent-r.goDone, enginetest.Tail(r.sent))
 		}
 	}
 }
@@ -272,7 +274,7 @@ func (r *stressRun) drain(m *model) {
 		}
 		if time.Since(r.lastOut) > hangTimeout {
 			r.t.Fatalf("hang: no output for %v; %d lines not echoed, %d answers due; last sent %q",
-				hangTimeout, len(r.sent)-r.echoed, len(r.due), tail(r.sent))
+				hangTimeout, len(r.sent)-r.echoed, len(r.due), enginetest.Tail(r.sent))
 		}
 	}
 	r.send("isready", m)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // Transcript tests of the analysis output (issue 15): MultiPV, book and
@@ -97,17 +98,17 @@ func TestMultiPVBothDialects(t *testing.T) {
 		{"uci", []string{"uci", "setoption name MultiPV value 3", "setoption name OwnBook value false"}},
 		{"uci 2 threads", []string{"uci", "setoption name MultiPV value 3", "setoption name Threads value 2"}},
 	} {
-		e := startEngine(t)
-		e.send(c.setup...)
-		e.send("position startpos moves h2e2 h9g7", "go depth 7")
-		best, lines := e.expect(`^bestmove `, wait)
+		e := enginetest.Start(t)
+		e.Send(c.setup...)
+		e.Send("position startpos moves h2e2 h9g7", "go depth 7")
+		best, lines := e.Expect(`^bestmove `, wait)
 		legalIn(t, best, engine.StartFEN, "h2e2", "h9g7")
 		checkMultiPV(t, c.name, lines, best, 3)
 		// A search stopped at any moment keeps the rule too.
-		e.send("position startpos moves h2e2 h9g7 h0g2", "go infinite")
+		e.Send("position startpos moves h2e2 h9g7 h0g2", "go infinite")
 		time.Sleep(300 * time.Millisecond)
-		e.send("stop")
-		best, lines = e.expect(`^bestmove `, wait)
+		e.Send("stop")
+		best, lines = e.Expect(`^bestmove `, wait)
 		pvs := pvLines(t, lines)
 		last := ""
 		for _, l := range pvs {
@@ -133,9 +134,9 @@ func TestMultiPVAgreesWithOneLine(t *testing.T) {
 	for _, fen := range positions {
 		var best [2]string
 		for i, k := range []string{"1", "4"} {
-			e := startEngine(t)
-			e.send("uci", "setoption name OwnBook value false", "setoption name MultiPV value "+k, "position fen "+fen, "go depth 6")
-			line, _ := e.expect(`^bestmove `, wait)
+			e := enginetest.Start(t)
+			e.Send("uci", "setoption name OwnBook value false", "setoption name MultiPV value "+k, "position fen "+fen, "go depth 6")
+			line, _ := e.Expect(`^bestmove `, wait)
 			best[i] = strings.Fields(line)[1]
 		}
 		if best[0] != best[1] {
@@ -147,13 +148,13 @@ func TestMultiPVAgreesWithOneLine(t *testing.T) {
 func TestBookDoesNotAnswerAnalysis(t *testing.T) {
 	for _, hello := range []string{"ucci", "uci"} {
 		for _, g := range []string{"go depth 3", "go nodes 5000", "go mate 2 depth 3", "go infinite"} {
-			e := startEngine(t)
-			e.send(hello, "position startpos", g)
+			e := enginetest.Start(t)
+			e.Send(hello, "position startpos", g)
 			if g == "go infinite" {
 				time.Sleep(200 * time.Millisecond)
-				e.send("stop")
+				e.Send("stop")
 			}
-			best, lines := e.expect(`^bestmove `, wait)
+			best, lines := e.Expect(`^bestmove `, wait)
 			legalIn(t, best, engine.StartFEN)
 			if len(pvLines(t, lines)) == 0 {
 				t.Errorf("%s %q: no search lines before %q: %q", hello, g, best, lines)
@@ -166,9 +167,9 @@ func TestBookDoesNotAnswerAnalysis(t *testing.T) {
 		}
 	}
 	// Several lines asked for: a search, even with a clock.
-	e := startEngine(t)
-	e.send("uci", "setoption name MultiPV value 2", "position startpos", "go wtime 60000 btime 60000 movetime 300")
-	_, lines := e.expect(`^bestmove `, wait)
+	e := enginetest.Start(t)
+	e.Send("uci", "setoption name MultiPV value 2", "position startpos", "go wtime 60000 btime 60000 movetime 300")
+	_, lines := e.Expect(`^bestmove `, wait)
 	if len(pvLines(t, lines)) == 0 {
 		t.Errorf("MultiPV 2 answered from the book: %q", lines)
 	}
@@ -177,9 +178,9 @@ func TestBookDoesNotAnswerAnalysis(t *testing.T) {
 // TestBookMoveAnnouncement: a game move from the book is announced in UCCI
 // with a centipawn score (never a weight that reads as a mate).
 func TestBookMoveAnnouncement(t *testing.T) {
-	e := startEngine(t)
-	e.send("ucci", "position startpos", "go time 60000")
-	best, lines := e.expect(`^bestmove `, wait)
+	e := enginetest.Start(t)
+	e.Send("ucci", "position startpos", "go time 60000")
+	best, lines := e.Expect(`^bestmove `, wait)
 	legalIn(t, best, engine.StartFEN)
 	n := 0
 	for _, l := range lines {
@@ -203,17 +204,17 @@ func TestBookMoveAnnouncement(t *testing.T) {
 func TestGoMate(t *testing.T) {
 	// A mate in four: the search stops by itself once it is proven.
 	const mate4 = "3ak4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
-	e := startEngine(t)
-	e.send("uci", "position fen "+mate4, "go mate 4")
-	best, lines := e.expect(`^bestmove `, wait)
+	e := enginetest.Start(t)
+	e.Send("uci", "position fen "+mate4, "go mate 4")
+	best, lines := e.Expect(`^bestmove `, wait)
 	legalIn(t, best, mate4)
 	pvs := pvLines(t, lines)
 	if len(pvs) == 0 || !strings.Contains(pvs[len(pvs)-1].text, "score mate ") {
 		t.Fatalf("no mate announced before %q: %q", best, lines)
 	}
 	// No mate in one here: the search goes on to the depth asked for.
-	e.send("position startpos", "go mate 1 depth 5")
-	_, lines = e.expect(`^bestmove `, wait)
+	e.Send("position startpos", "go mate 1 depth 5")
+	_, lines = e.Expect(`^bestmove `, wait)
 	pvs = pvLines(t, lines)
 	if len(pvs) == 0 || pvs[len(pvs)-1].depth != 5 {
 		t.Errorf("go mate 1 depth 5 stopped early: %q", lines)
@@ -224,9 +225,9 @@ func TestGoMate(t *testing.T) {
 // lines come only after the first second, with legal moves.
 func TestInfoFields(t *testing.T) {
 	for _, hello := range []string{"ucci", "uci"} {
-		e := startEngine(t)
-		e.send(hello, "position startpos moves h2e2", "go depth 4")
-		_, lines := e.expect(`^bestmove `, wait)
+		e := enginetest.Start(t)
+		e.Send(hello, "position startpos moves h2e2", "go depth 4")
+		_, lines := e.Expect(`^bestmove `, wait)
 		for _, l := range lines {
 			if strings.Contains(l, "currmove") {
 				t.Errorf("%s: currmove in a short search: %q", hello, l)
@@ -239,10 +240,10 @@ func TestInfoFields(t *testing.T) {
 				}
 			}
 		}
-		e.send("go infinite")
+		e.Send("go infinite")
 		time.Sleep(1500 * time.Millisecond)
-		e.send("stop")
-		_, lines = e.expect(`^bestmove `, wait)
+		e.Send("stop")
+		_, lines = e.Expect(`^bestmove `, wait)
 		n := 0
 		for _, l := range lines {
 			_, rest, ok := strings.Cut(l, " currmove ")

@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // testBookMove is the start move of the book testBookFile builds: the
@@ -54,15 +56,15 @@ func hostileBookFiles(t *testing.T, dir string) []string {
 func TestUCCIBookFileRefused(t *testing.T) {
 	dir := t.TempDir()
 	good := testBookFile(t, dir)
-	e := startEngine(t)
-	e.send("ucci", "setoption bookfiles "+good, "isready")
-	e.expect(`^readyok$`, wait)
+	e := enginetest.Start(t)
+	e.Send("ucci", "setoption bookfiles "+good, "isready")
+	e.Expect(`^readyok$`, wait)
 	for _, bad := range hostileBookFiles(t, dir) {
-		e.send("setoption bookfiles "+bad, "isready")
-		e.expect(`^info message option bookfiles: .*(not a regular file|larger than).*the previous book stays$`, 2*time.Second)
-		e.expect(`^readyok$`, 2*time.Second)
-		e.send("position startpos", "go time 60000")
-		e.expect(testBookMove, wait)
+		e.Send("setoption bookfiles "+bad, "isready")
+		e.Expect(`^info message option bookfiles: .*(not a regular file|larger than).*the previous book stays$`, 2*time.Second)
+		e.Expect(`^readyok$`, 2*time.Second)
+		e.Send("position startpos", "go time 60000")
+		e.Expect(testBookMove, wait)
 	}
 }
 
@@ -70,15 +72,15 @@ func TestUCCIBookFileRefused(t *testing.T) {
 func TestUCIBookFileRefused(t *testing.T) {
 	dir := t.TempDir()
 	good := testBookFile(t, dir)
-	e := startEngine(t)
-	e.send("uci", "setoption name BookFile value "+good, "isready")
-	e.expect(`^readyok$`, wait)
+	e := enginetest.Start(t)
+	e.Send("uci", "setoption name BookFile value "+good, "isready")
+	e.Expect(`^readyok$`, wait)
 	for _, bad := range hostileBookFiles(t, dir) {
-		e.send("setoption name BookFile value "+bad, "isready")
-		e.expect(`^info string option BookFile: .*(not a regular file|larger than).*the previous book stays$`, 2*time.Second)
-		e.expect(`^readyok$`, 2*time.Second)
-		e.send("position startpos", "go wtime 60000 btime 60000")
-		e.expect(testBookMove, wait)
+		e.Send("setoption name BookFile value "+bad, "isready")
+		e.Expect(`^info string option BookFile: .*(not a regular file|larger than).*the previous book stays$`, 2*time.Second)
+		e.Expect(`^readyok$`, 2*time.Second)
+		e.Send("position startpos", "go wtime 60000 btime 60000")
+		e.Expect(testBookMove, wait)
 	}
 }
 

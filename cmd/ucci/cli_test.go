@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // commandPaths lists every command of the table as its words, groups
@@ -101,11 +103,11 @@ func TestUnknownFlagOrCommand(t *testing.T) {
 func TestEngineStartsSilently(t *testing.T) {
 	dir := t.TempDir()
 	logPath := filepath.Join(dir, "engine.log")
-	e := startEngine(t, "-log", logPath, "-cpuprofile", dir)
-	e.send("ucci")
-	e.expect(`^ucciok$`, 5*time.Second)
-	e.send("quit")
-	e.expect(`^bye$`, 5*time.Second)
+	e := enginetest.Start(t, "-log", logPath, "-cpuprofile", dir)
+	e.Send("ucci")
+	e.Expect(`^ucciok$`, 5*time.Second)
+	e.Send("quit")
+	e.Expect(`^bye$`, 5*time.Second)
 	if st, err := os.Stat(logPath); err != nil || st.Size() == 0 {
 		t.Errorf("log file: %v", err)
 	}

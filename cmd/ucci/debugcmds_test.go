@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // Transcript tests of the debug commands d, eval and flip (issue 15) in
@@ -23,20 +24,19 @@ var dialects = []struct{ hello, prefix string }{
 
 // greet sends the hello command and reads up to its ok, then an isready
 // and its readyok (the first isready also says which evaluation is used).
-func greet(e *engineProc, hello string) {
-	e.t.Helper()
-	e.send(hello)
-	e.expect(`^(ucci|uci)ok$`, wait)
-	e.send("isready")
-	e.expect(`^readyok$`, wait)
+func greet(e *enginetest.Proc, hello string) {
+	e.Send(hello)
+	e.Expect(`^(ucci|uci)ok$`, wait)
+	e.Send("isready")
+	e.Expect(`^readyok$`, wait)
 }
 
 // textLines sends cmds, then isready, and returns the text of the lines
 // before readyok, each of which must carry the dialect's prefix.
-func textLines(t *testing.T, e *engineProc, prefix string, cmds ...string) []string {
+func textLines(t *testing.T, e *enginetest.Proc, prefix string, cmds ...string) []string {
 	t.Helper()
-	e.send(append(cmds, "isready")...)
-	_, lines := e.expect(`^readyok$`, wait)
+	e.Send(append(cmds, "isready")...)
+	_, lines := e.Expect(`^readyok$`, wait)
 	var out []string
 	for _, l := range lines {
 		text, ok := strings.CutPrefix(l, prefix)
@@ -161,7 +161,7 @@ func checkDisplay(t *testing.T, name string, d display, p *engine.Position, chec
 // in UCI's ranks-from-1 convention after UCI_Variant.
 func TestDisplay(t *testing.T) {
 	for _, dl := range dialects {
-		e := startEngine(t)
+		e := enginetest.Start(t)
 		greet(e, dl.hello)
 		d := parseDisplay(t, textLines(t, e, dl.prefix, "position startpos moves h2e2 h9g7", "d"))
 		checkDisplay(t, dl.hello+" startpos", d, positionAfter(t, engine.StartFEN, "h2e2", "h9g7"), "none", false)
@@ -173,9 +173,9 @@ func TestDisplay(t *testing.T) {
 			t.Errorf("%s: d without a position: %q", dl.hello, l)
 		}
 	}
-	e := startEngine(t)
+	e := enginetest.Start(t)
 	greet(e, "uci")
-	e.send("setoption name UCI_Variant value xiangqi")
+	e.Send("setoption name UCI_Variant value xiangqi")
 	d := parseDisplay(t, textLines(t, e, "info string ", "position fen "+checkTwo, "d"))
 	checkDisplay(t, "ranks 1-10", d, positionAfter(t, checkTwo), "d8 e3", true)
 }
@@ -246,7 +246,7 @@ var evalPositions = []string{
 // only Red material is better for Red.
 func TestEval(t *testing.T) {
 	for _, dl := range dialects {
-		e := startEngine(t)
+		e := enginetest.Start(t)
 		greet(e, dl.hello)
 		for _, fen := range evalPositions {
 			r := parseEval(t, textLines(t, e, dl.prefix, "position fen "+fen, "eval"))
@@ -264,12 +264,12 @@ func TestEval(t *testing.T) {
 				t.Errorf("%s %s: Red's view %d, side to move %d", dl.hello, fen, r.red, r.toMove)
 			}
 			if dl.hello == "ucci" {
-				e.send("go depth 0")
-				line, _ := e.expect(`^info depth 0 score `, wait)
+				e.Send("go depth 0")
+				line, _ := e.Expect(`^info depth 0 score `, wait)
 				if line != "info depth 0 score "+strconv.Itoa(r.toMove) {
 					t.Errorf("%s: eval says %d, go depth 0 %q", fen, r.toMove, line)
 				}
-				e.expect(`^nobestmove$`, wait)
+				e.Expect(`^nobestmove$`, wait)
 			}
 		}
 		r := parseEval(t, textLines(t, e, dl.prefix, "position fen "+evalPositions[3], "eval"))
@@ -308,7 +308,7 @@ func flipFEN(fen string) string {
 // position.
 func TestFlip(t *testing.T) {
 	for _, dl := range dialects {
-		e := startEngine(t)
+		e := enginetest.Start(t)
 		greet(e, dl.hello)
 		for _, fen := range evalPositions {
 			before := parseEval(t, textLines(t, e, dl.prefix, "position fen "+fen, "eval"))
@@ -328,8 +328,8 @@ func TestFlip(t *testing.T) {
 				t.Errorf("%s: flipped twice %q, want %q", dl.hello, d.fen, fen)
 			}
 		}
-		e.send("position startpos moves h2e2", "flip", "go depth 3")
-		line, _ := e.expect(`^bestmove `, wait)
+		e.Send("position startpos moves h2e2", "flip", "go depth 3")
+		line, _ := e.Expect(`^bestmove `, wait)
 		legalIn(t, line, flipFEN(positionAfter(t, engine.StartFEN, "h2e2").FEN()))
 		if l := textLines(t, e, dl.prefix, "position fen xyz", "flip"); len(l) != 2 || !strings.Contains(l[1], "no usable position") {
 			t.Errorf("%s: flip without a position: %q", dl.hello, l)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/nnue"
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // writeTestNet writes a net (all weights zero but one bias) to dir.
@@ -47,45 +48,45 @@ func TestEvalFile(t *testing.T) {
 			}
 			return "setoption evalfile " + v
 		}
-		e := startEngine(t)
-		e.send(hello, "isready")
-		_, before := e.expect(`^readyok$`, wait)
+		e := enginetest.Start(t)
+		e.Send(hello, "isready")
+		_, before := e.Expect(`^readyok$`, wait)
 		if want := defaultEvalAnnouncement(); !strings.Contains(strings.Join(before, "\n"), want) {
 			t.Errorf("%s: %q not announced: %q", hello, want, before)
 		}
-		e.send(set(good), "isready")
-		_, before = e.expect(`^readyok$`, wait)
+		e.Send(set(good), "isready")
+		_, before = e.Expect(`^readyok$`, wait)
 		if last := before[len(before)-1]; !strings.Contains(last, "evaluation: network "+good) || !strings.Contains(last, "test net good.nnue") {
 			t.Errorf("%s: net not announced: %q", hello, before)
 		}
 		for _, bad := range []string{truncated, foreign, dir, filepath.Join(dir, "missing.nnue")} {
-			e.send(set(bad), "isready")
-			_, before = e.expect(`^readyok$`, wait)
+			e.Send(set(bad), "isready")
+			_, before = e.Expect(`^readyok$`, wait)
 			if len(before) != 1 || !strings.Contains(before[0], filepath.Base(bad)) {
 				t.Errorf("%s: %s: %q before readyok, want one message naming the file", hello, bad, before)
 			}
 		}
 		// The good net is still in use: its evaluation is the output bias.
-		e.send("position startpos", "eval", "isready")
-		_, before = e.expect(`^readyok$`, wait)
+		e.Send("position startpos", "eval", "isready")
+		_, before = e.Expect(`^readyok$`, wait)
 		if !strings.Contains(strings.Join(before, "\n"), "Network evaluation (used by the search): 100 (Red's view), 100 (side to move)") {
 			t.Errorf("%s: eval with the test net: %q", hello, before)
 		}
-		e.send("go depth 1")
-		line, _ := e.expect(`^bestmove`, wait)
+		e.Send("go depth 1")
+		line, _ := e.Expect(`^bestmove`, wait)
 		legalIn(t, line, engine.StartFEN)
-		e.send(set("<classical>"), "isready")
-		_, before = e.expect(`^readyok$`, wait)
+		e.Send(set("<classical>"), "isready")
+		_, before = e.Expect(`^readyok$`, wait)
 		if len(before) != 1 || !strings.Contains(before[0], "evaluation: classical") {
 			t.Errorf("%s: classical: %q", hello, before)
 		}
-		e.send(set("<embedded>"), "isready")
-		_, before = e.expect(`^readyok$`, wait)
+		e.Send(set("<embedded>"), "isready")
+		_, before = e.Expect(`^readyok$`, wait)
 		if len(before) != 1 || !strings.Contains(before[0], "evaluation: network <embedded>") {
 			t.Errorf("%s: the embedded net: %q", hello, before)
 		}
-		e.send(set(""), "isready")
-		_, before = e.expect(`^readyok$`, wait)
+		e.Send(set(""), "isready")
+		_, before = e.Expect(`^readyok$`, wait)
 		if want := defaultEvalAnnouncement(); len(before) != 1 || !strings.Contains(before[0], want) {
 			t.Errorf("%s: an empty value: %q, want %q", hello, before, want)
 		}

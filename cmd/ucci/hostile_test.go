@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // Regression tests of the defects found by hostile testing (issue 16): each
@@ -18,21 +19,21 @@ const answerNow = time.Second
 // with a message and nobestmove; quit then says bye.
 func TestBatchRefusesUnboundedGo(t *testing.T) {
 	for _, g := range []string{"go infinite", "go", "go ponder", "go nodes 0", "go movetime 0"} {
-		e := startEngine(t)
-		e.send("ucci", "setoption batch true", "setoption usebook false", "position startpos", g)
-		line, before := e.expect(`^(bestmove|nobestmove)`, answerNow)
+		e := enginetest.Start(t)
+		e.Send("ucci", "setoption batch true", "setoption usebook false", "position startpos", g)
+		line, before := e.Expect(`^(bestmove|nobestmove)`, answerNow)
 		if line != "nobestmove" || len(before) == 0 || !strings.Contains(before[len(before)-1], "batch") {
 			t.Errorf("%q in batch mode: %q after %q", g, line, before)
 		}
-		e.send("stop", "quit")
-		e.expect(`^bye$`, wait)
+		e.Send("stop", "quit")
+		e.Expect(`^bye$`, wait)
 	}
 	// A bounded search still runs in batch mode.
-	e := startEngine(t)
-	e.send("ucci", "setoption batch true", "setoption usebook false", "position startpos", "go depth 3", "quit")
-	line, _ := e.expect(`^bestmove `, wait)
+	e := enginetest.Start(t)
+	e.Send("ucci", "setoption batch true", "setoption usebook false", "position startpos", "go depth 3", "quit")
+	line, _ := e.Expect(`^bestmove `, wait)
 	legalIn(t, line, engine.StartFEN)
-	e.expect(`^bye$`, wait)
+	e.Expect(`^bye$`, wait)
 }
 
 // TestEndOfInputEndsSearch: stdin closing during an infinite search stops
@@ -40,14 +41,14 @@ func TestBatchRefusesUnboundedGo(t *testing.T) {
 // fails if it does not).
 func TestEndOfInputEndsSearch(t *testing.T) {
 	for _, hello := range []string{"ucci", "uci"} {
-		e := startEngine(t)
-		e.send(hello, "position startpos moves h2e2", "go infinite")
+		e := enginetest.Start(t)
+		e.Send(hello, "position startpos moves h2e2", "go infinite")
 		time.Sleep(100 * time.Millisecond)
-		e.stdin.Close()
-		line, _ := e.expect(`^bestmove `, wait)
+		e.CloseInput()
+		line, _ := e.Expect(`^bestmove `, wait)
 		legalIn(t, line, engine.StartFEN, "h2e2")
 		if hello == "ucci" {
-			e.expect(`^bye$`, wait)
+			e.Expect(`^bye$`, wait)
 		}
 	}
 }
@@ -64,17 +65,17 @@ func TestMalformedGoAnswersAtOnce(t *testing.T) {
 		{"uci", "go wtime 1000 winc x", "winc", "bestmove (none)"},
 		{"uci", "go searchmoves a0a9 depth 3", "searchmoves", "bestmove (none)"},
 	} {
-		e := startEngine(t)
-		e.send(c.hello, "position startpos", c.goLine)
-		line, before := e.expect(`^(bestmove|nobestmove)`, answerNow)
+		e := enginetest.Start(t)
+		e.Send(c.hello, "position startpos", c.goLine)
+		line, before := e.Expect(`^(bestmove|nobestmove)`, answerNow)
 		if line != c.none {
 			t.Errorf("%s %q: %q, want %q", c.hello, c.goLine, line, c.none)
 		}
 		if len(before) == 0 || !strings.Contains(before[len(before)-1], c.field) {
 			t.Errorf("%s %q: no message naming %s before the answer: %q", c.hello, c.goLine, c.field, before)
 		}
-		e.send("isready")
-		e.expect(`^readyok$`, wait)
+		e.Send("isready")
+		e.Expect(`^readyok$`, wait)
 	}
 }
 
@@ -82,9 +83,9 @@ func TestMalformedGoAnswersAtOnce(t *testing.T) {
 // depth-3 search of a0a2, not a search of the moves "a0a2 depth 3".
 func TestSearchMovesEndAtTheFirstNonMove(t *testing.T) {
 	for _, hello := range []string{"ucci", "uci"} {
-		e := startEngine(t)
-		e.send(hello, "position startpos", "go searchmoves a0a2 depth 3")
-		line, before := e.expect(`^bestmove `, wait)
+		e := enginetest.Start(t)
+		e.Send(hello, "position startpos", "go searchmoves a0a2 depth 3")
+		line, before := e.Expect(`^bestmove `, wait)
 		if !strings.HasPrefix(line, "bestmove a0a2") {
 			t.Errorf("%s: %q, want a0a2", hello, line)
 		}
@@ -105,15 +106,15 @@ func TestHugeClocksSaturate(t *testing.T) {
 		{"uci", "setoption name Move Overhead value 30", "go wtime 100000000000000 btime 100000000000000"},
 		{"uci", "setoption name Move Overhead value 30", "go movetime 1e13"},
 	} {
-		e := startEngine(t)
+		e := enginetest.Start(t)
 		noBook := "setoption usebook false"
 		if c.hello == "uci" {
 			noBook = "setoption name OwnBook value false"
 		}
-		e.send(c.hello, noBook, c.setup, "position startpos moves h2e2 h9g7", c.goLine)
-		before := e.noBestMove(300 * time.Millisecond)
-		e.send("stop")
-		line, after := e.expect(`^bestmove `, wait)
+		e.Send(c.hello, noBook, c.setup, "position startpos moves h2e2 h9g7", c.goLine)
+		before := e.NoBestMove(300 * time.Millisecond)
+		e.Send("stop")
+		line, after := e.Expect(`^bestmove `, wait)
 		legalIn(t, line, engine.StartFEN, "h2e2", "h9g7")
 		if pvs := pvLines(t, append(before, after...)); len(pvs) == 0 || pvs[len(pvs)-1].depth < 3 {
 			t.Errorf("%s %q: stopped after 300 ms at %q", c.hello, c.goLine, before)
@@ -127,15 +128,15 @@ func TestHugeClocksSaturate(t *testing.T) {
 func TestEarlyStopPlaysASearchedMove(t *testing.T) {
 	const fen = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/8r/RNBAKABNR w - - 0 1"
 	for _, end := range []string{"stop", "quit", "eof"} {
-		e := startEngine(t)
-		e.send("ucci", "position fen "+fen, "go depth 30")
+		e := enginetest.Start(t)
+		e.Send("ucci", "position fen "+fen, "go depth 30")
 		switch end {
 		case "eof":
-			e.stdin.Close()
+			e.CloseInput()
 		default:
-			e.send(end)
+			e.Send(end)
 		}
-		line, _ := e.expect(`^bestmove `, wait)
+		line, _ := e.Expect(`^bestmove `, wait)
 		if !strings.HasPrefix(line, "bestmove i0i1") {
 			t.Errorf("%s at once: %q, want the capture i0i1", end, line)
 		}
@@ -145,14 +146,14 @@ func TestEarlyStopPlaysASearchedMove(t *testing.T) {
 // TestSetOptionBeforeHello: an option sent before ucci is applied (and
 // nothing is printed before the hello).
 func TestSetOptionBeforeHello(t *testing.T) {
-	e := startEngine(t)
-	e.send("setoption usebook false")
-	e.quiet(200 * time.Millisecond)
-	e.send("ucci", "position startpos", "go time 60000")
-	e.expect(`^ucciok$`, wait)
-	e.noBestMove(200 * time.Millisecond) // no book move: it searches
-	e.send("stop")
-	_, before := e.expect(`^bestmove `, wait)
+	e := enginetest.Start(t)
+	e.Send("setoption usebook false")
+	e.Quiet(200 * time.Millisecond)
+	e.Send("ucci", "position startpos", "go time 60000")
+	e.Expect(`^ucciok$`, wait)
+	e.NoBestMove(200 * time.Millisecond) // no book move: it searches
+	e.Send("stop")
+	_, before := e.Expect(`^bestmove `, wait)
 	for _, l := range before {
 		if strings.HasPrefix(l, "info depth 0") {
 			t.Errorf("book line after setoption usebook false before ucci: %q", l)
@@ -164,16 +165,16 @@ func TestSetOptionBeforeHello(t *testing.T) {
 // milliseconds (the bound here leaves room for a loaded machine).
 func TestPerftStopsPromptly(t *testing.T) {
 	for _, end := range []string{"stop", "quit"} {
-		e := startEngine(t)
-		e.send("uci", "position startpos", "go perft 6")
+		e := enginetest.Start(t)
+		e.Send("uci", "position startpos", "go perft 6")
 		time.Sleep(200 * time.Millisecond)
 		start := time.Now()
-		e.send(end)
+		e.Send(end)
 		if end == "stop" {
-			e.expect(`^info string perft stopped`, wait)
+			e.Expect(`^info string perft stopped`, wait)
 		} else {
-			e.stdin.Close()
-			for range e.lines {
+			e.CloseInput()
+			for range e.Lines() {
 			}
 		}
 		if d := time.Since(start); d > 250*time.Millisecond {
@@ -186,15 +187,15 @@ func TestPerftStopsPromptly(t *testing.T) {
 // CRLF); one byte more is rejected.
 func TestLineOfExactlyOneMiB(t *testing.T) {
 	const mib = 1 << 20
-	e := startEngine(t)
-	e.send("uci")
-	e.expect(`^uciok$`, wait)
+	e := enginetest.Start(t)
+	e.Send("uci")
+	e.Expect(`^uciok$`, wait)
 	for _, end := range []string{"", "\r"} {
-		e.send("isready" + strings.Repeat(" ", mib-len("isready")) + end)
-		e.expect(`^readyok$`, wait)
+		e.Send("isready" + strings.Repeat(" ", mib-len("isready")) + end)
+		e.Expect(`^readyok$`, wait)
 	}
-	e.send("isready"+strings.Repeat(" ", mib+1-len("isready")), "isready")
-	_, before := e.expect(`^readyok$`, wait)
+	e.Send("isready"+strings.Repeat(" ", mib+1-len("isready")), "isready")
+	_, before := e.Expect(`^readyok$`, wait)
 	if len(before) != 1 || !strings.Contains(before[0], "longer than 1 MiB") {
 		t.Errorf("a line of 1 MiB + 1 byte: %q before readyok", before)
 	}

@@ -65,8 +65,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	folds := fs.Int("folds", 3, "occurrences of a position that trigger the repetition rules")
 	maxPlies := fs.Int("maxplies", 0, "adjudicate a draw after this many plies (0 = never)")
 	banMoves := fs.Bool("banmoves", true, "warn UCCI engines with banmoves of moves that would lose by a perpetual one cycle later, as the UCCI league does")
-	resign := fs.String("resign", "", "resign adjudication SCORE,MOVES (both engines' scores agree for MOVES moves each)")
-	draw := fs.String("draw", "", "draw adjudication SCORE,MOVES,AFTER (|score| <= SCORE for MOVES moves each, after move AFTER)")
+	resign := fs.String("resign", "off", "resign adjudication SCORE,MOVES (both engines' scores agree for MOVES moves each), or off")
+	draw := fs.String("draw", "off", "draw adjudication SCORE,MOVES,AFTER (|score| <= SCORE for MOVES moves each, after move AFTER), or off")
 	grace := fs.Int("grace", 200, "ms a move may come after the flag fell (after stop) and still count (0 = none)")
 	sprt := fs.String("sprt", "", "stop on an SPRT decision: elo0,elo1,alpha,beta (two engines)")
 	penta := fs.Bool("sprt-pentanomial", false, "SPRT on game pairs (pentanomial) instead of games (trinomial)")
@@ -112,12 +112,14 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Event:            *event,
 		Site:             *site,
 	}
+	// The flags' 0 turns a setting off (their defaults are spelled out);
+	// in match.Config 0 is the default and Off turns it off.
 	if *grace == 0 {
-		cfg.Grace = -1
+		cfg.Grace = match.Off
 	}
 	cfg.NaturalLimit = *natural
 	if *natural == 0 {
-		cfg.NaturalLimit = -1
+		cfg.NaturalLimit = match.Off
 	}
 	var err error
 	if cfg.Control, err = parseControls(*tc, *tcRed, *tcBlack, *moveCap); err != nil {
@@ -133,15 +135,11 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("-pgn-notation: %v", err)
 	}
 	cfg.PGNOptions.GBK = cfg.PGNOptions.Notation == pgn.Chinese
-	if *resign != "" {
-		if err := cfg.Adjudication.ParseResign(*resign); err != nil {
-			return fail("%v", err)
-		}
+	if err := cfg.Adjudication.ParseResign(*resign); err != nil {
+		return fail("%v", err)
 	}
-	if *draw != "" {
-		if err := cfg.Adjudication.ParseDraw(*draw); err != nil {
-			return fail("%v", err)
-		}
+	if err := cfg.Adjudication.ParseDraw(*draw); err != nil {
+		return fail("%v", err)
 	}
 	if *sprt != "" {
 		t, err := match.ParseSPRT(*sprt)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/goxq/ucci/internal/enginetest"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -66,8 +67,8 @@ func TestMatchCommand(t *testing.T) {
 func TestMatchBothUCIConventions(t *testing.T) {
 	pgnPath := filepath.Join(t.TempDir(), "uci.pgn")
 	code, out, errOut := runCapture("match",
-		"-engine", "cmd="+binPath+" name=pikafish-style proto=uci option.Hash=16",
-		"-engine", "cmd="+binPath+" name=fsf-style proto=uci-fsf option.Hash=16",
+		"-engine", "cmd="+enginetest.Binary(t)+" name=pikafish-style proto=uci option.Hash=16",
+		"-engine", "cmd="+enginetest.Binary(t)+" name=fsf-style proto=uci-fsf option.Hash=16",
 		"-games", "2", "-tc", "2+0.02", "-maxplies", "24", "-quiet", "-pgn", pgnPath)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)

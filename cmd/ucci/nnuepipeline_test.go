@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // TestNNUEPipeline runs the whole network pipeline in miniature, so that
@@ -26,14 +27,14 @@ func TestNNUEPipeline(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "wrote "+net) {
 		t.Fatalf("nnue: %d %q %q", code, out, errOut)
 	}
-	e := startEngine(t)
-	e.send("uci", "setoption name EvalFile value "+net, "isready")
-	_, before := e.expect(`^readyok$`, wait)
+	e := enginetest.Start(t)
+	e.Send("uci", "setoption name EvalFile value "+net, "isready")
+	_, before := e.Expect(`^readyok$`, wait)
 	if !strings.Contains(strings.Join(before, "\n"), "evaluation: network "+net) {
 		t.Fatalf("the trained net was not loaded: %q", before)
 	}
-	e.send("setoption name OwnBook value false", "position startpos moves h2e2", "go depth 4")
-	line, _ := e.expect(`^bestmove `, wait)
+	e.Send("setoption name OwnBook value false", "position startpos moves h2e2", "go depth 4")
+	line, _ := e.Expect(`^bestmove `, wait)
 	legalIn(t, line, engine.StartFEN, "h2e2")
 	// A damaged data file stops the trainer with the file and offset.
 	code, _, errOut = runCapture("tune", "nnue", "-out", net, "-quiet", "../../tuning/data/testdata/master24.pgn")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // Transcript tests of the two UCI rank conventions (issue 15): ranks 0-9
@@ -71,26 +72,25 @@ func checkConvention(t *testing.T, name string, lines []string, best string, fro
 
 // search sends the position and go commands and returns the output and
 // the bestmove line.
-func search(e *engineProc, position, goCmd string) (string, []string) {
-	e.t.Helper()
-	e.send(position, goCmd)
-	return e.expect(`^bestmove `, wait)
+func search(e *enginetest.Proc, position, goCmd string) (string, []string) {
+	e.Send(position, goCmd)
+	return e.Expect(`^bestmove `, wait)
 }
 
 // TestUCIRanksFrom0ByDefault: a UCI GUI that does not set UCI_Variant
 // (Pikafish-style) reads and writes ranks 0-9.
 func TestUCIRanksFrom0ByDefault(t *testing.T) {
-	e := startEngine(t)
+	e := enginetest.Start(t)
 	greet(e, "uci")
-	e.send("setoption name OwnBook value false")
+	e.Send("setoption name OwnBook value false")
 	best, lines := search(e, "position startpos moves h2e2 h9g7", "go depth 4")
 	checkConvention(t, "uci", lines, best, false, engine.StartFEN, "h2e2", "h9g7")
 	best, lines = search(e, "position fen "+mateInOne, "go depth 3")
 	if mv := checkConvention(t, "uci mate", lines, best, false, mateInOne); mv != "b0b9" {
 		t.Errorf("uci: mate in one played as %q, want b0b9", best)
 	}
-	e.send("position startpos moves h3e3")
-	if l, _ := e.expect(`^info string position: `, wait); !strings.Contains(l, "move 1 (h3e3)") {
+	e.Send("position startpos moves h3e3")
+	if l, _ := e.Expect(`^info string position: `, wait); !strings.Contains(l, "move 1 (h3e3)") {
 		t.Errorf("ranks 1-10 accepted without UCI_Variant: %q", l)
 	}
 }
@@ -99,9 +99,9 @@ func TestUCIRanksFrom0ByDefault(t *testing.T) {
 // written with ranks 1-10 — position, bestmove, ponder, pv, banmoves,
 // searchmoves — until the next uci, which brings 0-9 back.
 func TestUCIVariantRanksFrom1(t *testing.T) {
-	e := startEngine(t)
+	e := enginetest.Start(t)
 	greet(e, "uci")
-	e.send("setoption name OwnBook value false", "setoption name UCI_Variant value xiangqi")
+	e.Send("setoption name OwnBook value false", "setoption name UCI_Variant value xiangqi")
 	d := parseDisplay(t, textLines(t, e, "info string ", "position startpos moves h3e3 h10g8", "d"))
 	checkDisplay(t, "h3e3 h10g8", d, positionAfter(t, engine.StartFEN, "h2e2", "h9g7"), "none", true)
 	best, lines := search(e, "position startpos moves h3e3 h10g8", "go depth 4")
@@ -111,8 +111,8 @@ func TestUCIVariantRanksFrom1(t *testing.T) {
 	if mv := checkConvention(t, "UCI_Variant mate", lines, best, true, mateInOne); mv != "b1b10" {
 		t.Errorf("UCI_Variant: mate in one played as %q, want b1b10", best)
 	}
-	e.send("position fen "+mateInOne, "banmoves b1b10", "go depth 3")
-	if best, _ := e.expect(`^bestmove `, wait); strings.Fields(best)[1] == "b1b10" {
+	e.Send("position fen "+mateInOne, "banmoves b1b10", "go depth 3")
+	if best, _ := e.Expect(`^bestmove `, wait); strings.Fields(best)[1] == "b1b10" {
 		t.Errorf("banmoves b1b10 ignored: %q", best)
 	}
 	best, _ = search(e, "position fen "+mateInOne, "go depth 2 searchmoves a9a10")
@@ -120,8 +120,8 @@ func TestUCIVariantRanksFrom1(t *testing.T) {
 		t.Errorf("searchmoves a9a10: %q", best)
 	}
 	// Ranks 0-9 are read as ranks 1-10: h2e2 is h1e1 in ICCS, illegal.
-	e.send("position startpos moves h2e2")
-	if l, _ := e.expect(`^info string position: `, wait); !strings.Contains(l, "move 1 (h2e2)") {
+	e.Send("position startpos moves h2e2")
+	if l, _ := e.Expect(`^info string position: `, wait); !strings.Contains(l, "move 1 (h2e2)") {
 		t.Errorf("ranks 0-9 accepted after UCI_Variant: %q", l)
 	}
 
@@ -146,12 +146,12 @@ func TestUCICycloneRanksFrom0(t *testing.T) {
 		{"bare fen", []string{"fen " + engine.StartFEN}},
 		{"ucci", []string{"ucci"}},
 	} {
-		e := startEngine(t)
-		e.send(c.hello...)
+		e := enginetest.Start(t)
+		e.Send(c.hello...)
 		if c.hello[0] != "fen "+engine.StartFEN {
-			e.expect(`^(ucci|uci)ok$`, wait)
+			e.Expect(`^(ucci|uci)ok$`, wait)
 		}
-		e.send("setoption name UCI_Variant value xiangqi", "setoption UCI_Variant xiangqi")
+		e.Send("setoption name UCI_Variant value xiangqi", "setoption UCI_Variant xiangqi")
 		best, lines := search(e, "position fen "+mateInOne, "go depth 3")
 		if mv := checkConvention(t, c.name, lines, best, false, mateInOne); mv != "b0b9" {
 			t.Errorf("%s: mate in one played as %q, want b0b9", c.name, best)

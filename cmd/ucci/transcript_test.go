@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 const wait = 10 * time.Second
@@ -52,10 +53,10 @@ func mates(t *testing.T, line, fen string) bool {
 }
 
 func TestUCCIHandshake(t *testing.T) {
-	e := startEngine(t)
+	e := enginetest.Start(t)
 	start := time.Now()
-	e.send("ucci")
-	_, lines := e.expect(`^ucciok$`, wait)
+	e.Send("ucci")
+	_, lines := e.Expect(`^ucciok$`, wait)
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("ucciok after %v", d)
 	}
@@ -78,14 +79,14 @@ func TestUCCIHandshake(t *testing.T) {
 	if strings.Contains(all, "option name") || strings.Contains(all, "UCI_Variant") {
 		t.Error("UCI option syntax in UCCI mode")
 	}
-	e.send("quit")
-	e.expect(`^bye$`, wait)
+	e.Send("quit")
+	e.Expect(`^bye$`, wait)
 }
 
 func TestUCIHandshake(t *testing.T) {
-	e := startEngine(t)
-	e.send("uci")
-	_, lines := e.expect(`^uciok$`, wait)
+	e := enginetest.Start(t)
+	e.Send("uci")
+	_, lines := e.Expect(`^uciok$`, wait)
 	all := strings.Join(lines, "\n")
 	for _, want := range []string{
 		"option name UCI_Variant type combo default xiangqi var xiangqi", "option name Hash type spin",
@@ -98,22 +99,22 @@ func TestUCIHandshake(t *testing.T) {
 			t.Errorf("UCI hello lacks %q", want)
 		}
 	}
-	e.send("quit")
-	e.quiet(200 * time.Millisecond)
+	e.Send("quit")
+	e.Quiet(200 * time.Millisecond)
 }
 
 func TestNothingBeforeHello(t *testing.T) {
-	e := startEngine(t)
-	e.send("garbage before hello", "setoption usebook false")
-	e.quiet(300 * time.Millisecond)
-	e.send("ucci")
-	e.expect(`^ucciok$`, wait)
+	e := enginetest.Start(t)
+	e.Send("garbage before hello", "setoption usebook false")
+	e.Quiet(300 * time.Millisecond)
+	e.Send("ucci")
+	e.Expect(`^ucciok$`, wait)
 }
 
 func TestUCCISearchOutput(t *testing.T) {
-	e := startEngine(t)
-	e.send("ucci", "setoption usebook false", "position startpos moves h2e2", "go depth 5")
-	line, infos := e.expect(`^bestmove `, wait)
+	e := enginetest.Start(t)
+	e.Send("ucci", "setoption usebook false", "position startpos moves h2e2", "go depth 5")
+	line, infos := e.Expect(`^bestmove `, wait)
 	legalIn(t, line, engine.StartFEN, "h2e2")
 	if !regexp.MustCompile(`^bestmove [a-i][0-9][a-i][0-9]( ponder [a-i][0-9][a-i][0-9])?$`).MatchString(line) {
 		t.Errorf("bestmove format %q", line)
@@ -136,11 +137,11 @@ func TestUCCISearchOutput(t *testing.T) {
 }
 
 func TestUCISearchOutput(t *testing.T) {
-	e := startEngine(t)
-	e.send("uci", "setoption name OwnBook value false", "ucinewgame", "isready")
-	e.expect(`^readyok$`, wait)
-	e.send("position startpos moves h2e2 h9g7", "go depth 4")
-	line, infos := e.expect(`^bestmove `, wait)
+	e := enginetest.Start(t)
+	e.Send("uci", "setoption name OwnBook value false", "ucinewgame", "isready")
+	e.Expect(`^readyok$`, wait)
+	e.Send("position startpos moves h2e2 h9g7", "go depth 4")
+	line, infos := e.Expect(`^bestmove `, wait)
 	legalIn(t, line, engine.StartFEN, "h2e2", "h9g7")
 	for _, l := range infos {
 		if strings.HasPrefix(l, "info depth") && !strings.Contains(l, " currmove ") && !regexp.MustCompile(` score (cp -?\d+|mate -?\d+) `).MatchString(l) {
@@ -148,8 +149,8 @@ func TestUCISearchOutput(t *testing.T) {
 		}
 	}
 	// A mate in one is reported as mate 1.
-	e.send("position fen 3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", "go depth 3")
-	line, infos = e.expect(`^bestmove `, wait)
+	e.Send("position fen 3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", "go depth 3")
+	line, infos = e.Expect(`^bestmove `, wait)
 	if !mates(t, line, "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1") {
 		t.Errorf("mate in one missed: %q", line)
 	}
@@ -160,13 +161,13 @@ func TestUCISearchOutput(t *testing.T) {
 
 func TestIsReadyAndStopWhileThinking(t *testing.T) {
 	for _, hello := range []string{"ucci", "uci"} {
-		e := startEngine(t)
-		e.send(hello, "position startpos", "go infinite")
+		e := enginetest.Start(t)
+		e.Send(hello, "position startpos", "go infinite")
 		time.Sleep(100 * time.Millisecond)
 		for i := 0; i < 5; i++ {
 			start := time.Now()
-			e.send("isready")
-			_, before := e.expect(`^readyok$`, wait)
+			e.Send("isready")
+			_, before := e.Expect(`^readyok$`, wait)
 			if d := time.Since(start); d > 50*time.Millisecond {
 				t.Errorf("%s: readyok after %v while thinking", hello, d)
 			}
@@ -176,80 +177,80 @@ func TestIsReadyAndStopWhileThinking(t *testing.T) {
 				}
 			}
 		}
-		e.noBestMove(200 * time.Millisecond)
+		e.NoBestMove(200 * time.Millisecond)
 		start := time.Now()
-		e.send("stop")
-		line, _ := e.expect(`^bestmove `, wait)
+		e.Send("stop")
+		line, _ := e.Expect(`^bestmove `, wait)
 		if d := time.Since(start); d > 100*time.Millisecond {
 			t.Errorf("%s: bestmove %v after stop", hello, d)
 		}
 		legalIn(t, line, engine.StartFEN)
-		e.send("isready")
-		e.expect(`^readyok$`, wait)
-		e.quiet(100 * time.Millisecond)
+		e.Send("isready")
+		e.Expect(`^readyok$`, wait)
+		e.Quiet(100 * time.Millisecond)
 	}
 }
 
 func TestPonderHitAndMiss(t *testing.T) {
-	e := startEngine(t)
-	e.send("ucci")
-	e.expect(`^ucciok$`, wait)
-	e.send("setoption usebook false", "position startpos moves h2e2 h9g7", "go ponder time 2000 increment 0 opptime 2000 oppincrement 0")
-	e.noBestMove(600 * time.Millisecond) // never a bestmove while pondering
+	e := enginetest.Start(t)
+	e.Send("ucci")
+	e.Expect(`^ucciok$`, wait)
+	e.Send("setoption usebook false", "position startpos moves h2e2 h9g7", "go ponder time 2000 increment 0 opptime 2000 oppincrement 0")
+	e.NoBestMove(600 * time.Millisecond) // never a bestmove while pondering
 	start := time.Now()
-	e.send("ponderhit")
-	line, _ := e.expect(`^bestmove `, wait)
+	e.Send("ponderhit")
+	line, _ := e.Expect(`^bestmove `, wait)
 	if d := time.Since(start); d > 1500*time.Millisecond {
 		t.Errorf("ponderhit with 2 s left took %v", d)
 	}
 	legalIn(t, line, engine.StartFEN, "h2e2", "h9g7")
 	// Ponder miss: stop, exactly one bestmove, then the real search.
-	e.send("position startpos moves h2e2 h9g7 h0g2", "go ponder time 2000 opptime 2000")
-	e.noBestMove(200 * time.Millisecond)
-	e.send("stop")
-	e.expect(`^bestmove `, wait)
-	e.noBestMove(200 * time.Millisecond)
-	e.send("position startpos moves h2e2 h9g7 b0c2", "go time 1000 opptime 1000")
-	line, _ = e.expect(`^bestmove `, wait)
+	e.Send("position startpos moves h2e2 h9g7 h0g2", "go ponder time 2000 opptime 2000")
+	e.NoBestMove(200 * time.Millisecond)
+	e.Send("stop")
+	e.Expect(`^bestmove `, wait)
+	e.NoBestMove(200 * time.Millisecond)
+	e.Send("position startpos moves h2e2 h9g7 b0c2", "go time 1000 opptime 1000")
+	line, _ = e.Expect(`^bestmove `, wait)
 	legalIn(t, line, engine.StartFEN, "h2e2", "h9g7", "b0c2")
 	// A pondered book move also waits for ponderhit.
-	e.send("setoption usebook true", "position startpos", "go ponder time 5000 opptime 5000")
-	e.noBestMove(300 * time.Millisecond)
-	e.send("ponderhit")
-	line, _ = e.expect(`^bestmove `, wait)
+	e.Send("setoption usebook true", "position startpos", "go ponder time 5000 opptime 5000")
+	e.NoBestMove(300 * time.Millisecond)
+	e.Send("ponderhit")
+	line, _ = e.Expect(`^bestmove `, wait)
 	legalIn(t, line, engine.StartFEN)
 }
 
 func TestQuitWhileThinking(t *testing.T) {
-	e := startEngine(t)
-	e.send("ucci", "position startpos", "go infinite")
+	e := enginetest.Start(t)
+	e.Send("ucci", "position startpos", "go infinite")
 	time.Sleep(100 * time.Millisecond)
-	e.send("quit")
-	e.expect(`^bestmove `, wait)
-	e.expect(`^bye$`, wait)
+	e.Send("quit")
+	e.Expect(`^bestmove `, wait)
+	e.Expect(`^bye$`, wait)
 }
 
 func TestBadPositions(t *testing.T) {
-	e := startEngine(t)
-	e.send("ucci", "position fen rnbakabnr/9/1c5c1 w", "go depth 3")
-	e.expect(`^nobestmove$`, wait)
-	e.send("position fen 4k4/9/9/9/9/9/9/9/9/4K4 w", "go time 1000")
-	e.expect(`^nobestmove$`, wait)
+	e := enginetest.Start(t)
+	e.Send("ucci", "position fen rnbakabnr/9/1c5c1 w", "go depth 3")
+	e.Expect(`^nobestmove$`, wait)
+	e.Send("position fen 4k4/9/9/9/9/9/9/9/9/4K4 w", "go time 1000")
+	e.Expect(`^nobestmove$`, wait)
 	// Mated: no legal move.
-	e.send("position fen 3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1 moves b0b9", "go depth 3")
-	e.expect(`^nobestmove$`, wait)
+	e.Send("position fen 3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1 moves b0b9", "go depth 3")
+	e.Expect(`^nobestmove$`, wait)
 	// Stop while idle.
-	e.send("stop")
-	e.expect(`^nobestmove$`, wait)
-	e2 := startEngine(t)
-	e2.send("uci", "position fen xyz", "go depth 2")
-	e2.expect(`^bestmove \(none\)$`, wait)
+	e.Send("stop")
+	e.Expect(`^nobestmove$`, wait)
+	e2 := enginetest.Start(t)
+	e2.Send("uci", "position fen xyz", "go depth 2")
+	e2.Expect(`^bestmove \(none\)$`, wait)
 }
 
 func TestMoveListStopsAtFirstIllegalMove(t *testing.T) {
-	e := startEngine(t)
-	e.send("ucci", "setoption usebook false", "position startpos moves h2e2 h9g7 e2e9 b0c2 b9c7", "go depth 3")
-	line, before := e.expect(`^bestmove `, wait)
+	e := enginetest.Start(t)
+	e.Send("ucci", "setoption usebook false", "position startpos moves h2e2 h9g7 e2e9 b0c2 b9c7", "go depth 3")
+	line, before := e.Expect(`^bestmove `, wait)
 	legalIn(t, line, engine.StartFEN, "h2e2", "h9g7")
 	reported := false
 	for _, l := range before {
@@ -263,52 +264,52 @@ func TestMoveListStopsAtFirstIllegalMove(t *testing.T) {
 }
 
 func TestBanMoves(t *testing.T) {
-	e := startEngine(t)
+	e := enginetest.Start(t)
 	fen := "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1"
-	e.send("ucci", "position fen "+fen, "banmoves b0b9 b0d0", "go depth 4")
-	line, _ := e.expect(`^bestmove `, wait)
+	e.Send("ucci", "position fen "+fen, "banmoves b0b9 b0d0", "go depth 4")
+	line, _ := e.Expect(`^bestmove `, wait)
 	if m := legalIn(t, line, fen); m.String() == "b0b9" || m.String() == "b0d0" {
 		t.Error("banned move played")
 	}
-	e.send("position fen "+fen, "go depth 2")
-	line, _ = e.expect(`^bestmove `, wait)
+	e.Send("position fen "+fen, "go depth 2")
+	line, _ = e.Expect(`^bestmove `, wait)
 	if !mates(t, line, fen) {
 		t.Errorf("ban not cleared by position: %q", line)
 	}
-	e.send("position fen 3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 1", "banmoves d9d8", "go depth 2")
-	e.expect(`^nobestmove$`, wait)
+	e.Send("position fen 3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 1", "banmoves d9d8", "go depth 2")
+	e.Expect(`^nobestmove$`, wait)
 }
 
 func TestUCICycloneAndQuirks(t *testing.T) {
-	e := startEngine(t)
-	e.send("fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2", "setoption name OwnBook", "go depth 3")
-	line, _ := e.expect(`^bestmove `, wait)
+	e := enginetest.Start(t)
+	e.Send("fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2", "setoption name OwnBook", "go depth 3")
+	line, _ := e.Expect(`^bestmove `, wait)
 	legalIn(t, line, engine.StartFEN, "h2e2")
-	e.send("startpos moves h2e2 h9g7\r", "  go   depth   2  \r")
-	line, _ = e.expect(`^bestmove `, wait)
+	e.Send("startpos moves h2e2 h9g7\r", "  go   depth   2  \r")
+	line, _ = e.Expect(`^bestmove `, wait)
 	legalIn(t, line, engine.StartFEN, "h2e2", "h9g7")
-	e.send("xyzzy")
-	l, _ := e.expect(`^info string`, wait)
+	e.Send("xyzzy")
+	l, _ := e.Expect(`^info string`, wait)
 	if !strings.Contains(l, "unknown command") {
 		t.Errorf("UCI unknown command report: %q", l)
 	}
 }
 
 func TestUCCIUnknownInputIsSilent(t *testing.T) {
-	e := startEngine(t)
-	e.send("ucci")
-	e.expect(`^ucciok$`, wait)
-	e.send("xyzzy", "setoption nosuchoption 5", "setoption guiname XQWizard", "newgame", "uccinewgame", "setoption newgame")
-	e.quiet(300 * time.Millisecond)
+	e := enginetest.Start(t)
+	e.Send("ucci")
+	e.Expect(`^ucciok$`, wait)
+	e.Send("xyzzy", "setoption nosuchoption 5", "setoption guiname XQWizard", "newgame", "uccinewgame", "setoption newgame")
+	e.Quiet(300 * time.Millisecond)
 }
 
 func TestBookAnswersFast(t *testing.T) {
-	e := startEngine(t)
-	e.send("ucci", "isready")
-	e.expect(`^readyok$`, wait)
+	e := enginetest.Start(t)
+	e.Send("ucci", "isready")
+	e.Expect(`^readyok$`, wait)
 	start := time.Now()
-	e.send("position startpos", "go time 60000")
-	line, infos := e.expect(`^bestmove `, wait)
+	e.Send("position startpos", "go time 60000")
+	line, infos := e.Expect(`^bestmove `, wait)
 	if d := time.Since(start); d > 100*time.Millisecond {
 		t.Errorf("book move after %v", d)
 	}
@@ -319,36 +320,36 @@ func TestBookAnswersFast(t *testing.T) {
 }
 
 func TestProbe(t *testing.T) {
-	e := startEngine(t)
-	e.send("ucci", "setoption usebook false", "position startpos", "go depth 6")
-	e.expect(`^bestmove `, wait)
-	e.send("probe startpos")
-	l, _ := e.expect(`^pophash`, wait)
+	e := enginetest.Start(t)
+	e.Send("ucci", "setoption usebook false", "position startpos", "go depth 6")
+	e.Expect(`^bestmove `, wait)
+	e.Send("probe startpos")
+	l, _ := e.Expect(`^pophash`, wait)
 	if !regexp.MustCompile(`^pophash bestmove [a-i]\d[a-i]\d( (lower|upper)bound -?\d+ depth \d+)+$`).MatchString(l) {
 		t.Errorf("probe answer %q", l)
 	}
-	e.send("probe fen 3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 1")
-	if l, _ := e.expect(`^pophash`, wait); l != "pophash" {
+	e.Send("probe fen 3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 1")
+	if l, _ := e.Expect(`^pophash`, wait); l != "pophash" {
 		t.Errorf("probe of an unseen position: %q", l)
 	}
 }
 
 func TestSecondsMode(t *testing.T) {
-	e := startEngine(t)
-	e.send("ucci", "setoption usebook false", "setoption usemillisec false", "position startpos", "go time 2 increment 0")
+	e := enginetest.Start(t)
+	e.Send("ucci", "setoption usebook false", "setoption usemillisec false", "position startpos", "go time 2 increment 0")
 	start := time.Now()
-	e.expect(`^bestmove `, wait)
+	e.Expect(`^bestmove `, wait)
 	if d := time.Since(start); d > 1500*time.Millisecond {
 		t.Errorf("2 s sudden death move took %v", d)
 	}
 }
 
 func TestLongLineAndEOF(t *testing.T) {
-	e := startEngine(t)
-	e.send("ucci", "position startpos moves "+strings.Repeat("h2e2 ", 300000), "isready")
-	e.expect(`^readyok$`, wait)
-	e.send("setoption usebook false", "go depth 2")
-	line, _ := e.expect(`^bestmove `, wait)
+	e := enginetest.Start(t)
+	e.Send("ucci", "position startpos moves "+strings.Repeat("h2e2 ", 300000), "isready")
+	e.Expect(`^readyok$`, wait)
+	e.Send("setoption usebook false", "go depth 2")
+	line, _ := e.Expect(`^bestmove `, wait)
 	legalIn(t, line, engine.StartFEN)
 }
 
@@ -382,17 +383,17 @@ func TestHostileLines(t *testing.T) {
 	if len(hostile)+len(goLines) < 40 {
 		t.Fatalf("only %d hostile lines", len(hostile))
 	}
-	e := startEngine(t)
-	e.send("ucci", "setoption usebook false")
+	e := enginetest.Start(t)
+	e.Send("ucci", "setoption usebook false")
 	for _, h := range hostile {
-		e.send(good, h.line, "isready")
-		e.expect(`^readyok$`, wait)
-		e.send("go depth 1")
+		e.Send(good, h.line, "isready")
+		e.Expect(`^readyok$`, wait)
+		e.Send("go depth 1")
 		if h.clearPos {
-			e.expect(`^nobestmove$`, wait)
+			e.Expect(`^nobestmove$`, wait)
 			continue
 		}
-		line, _ := e.expect(`^(bestmove|nobestmove)`, wait)
+		line, _ := e.Expect(`^(bestmove|nobestmove)`, wait)
 		if line == "nobestmove" {
 			t.Errorf("after %q: nobestmove", h.line)
 			continue
@@ -400,28 +401,28 @@ func TestHostileLines(t *testing.T) {
 		legalIn(t, line, engine.StartFEN, "h2e2", "h9g7")
 	}
 	for _, g := range goLines {
-		e.send(good, g)
+		e.Send(good, g)
 		if strings.HasPrefix(g, "go perft 9") {
-			e.send("isready")
-			e.expect(`^readyok$`, wait)
-			e.send("stop")
-			e.expect(`^info string perft stopped`, wait)
+			e.Send("isready")
+			e.Expect(`^readyok$`, wait)
+			e.Send("stop")
+			e.Expect(`^info string perft stopped`, wait)
 			continue
 		}
-		if e.answerWithin(3*time.Second) == "" {
-			e.send("stop")
-			e.expect(`^(bestmove|nobestmove)`, wait)
+		if e.AnswerWithin(3*time.Second) == "" {
+			e.Send("stop")
+			e.Expect(`^(bestmove|nobestmove)`, wait)
 		}
-		e.send("isready")
-		_, before := e.expect(`^readyok$`, wait)
+		e.Send("isready")
+		_, before := e.Expect(`^readyok$`, wait)
 		for _, l := range before {
 			if strings.HasPrefix(l, "bestmove") || l == "nobestmove" {
 				t.Errorf("%q: a second answer %q", g, l)
 			}
 		}
 	}
-	e.send("quit")
-	e.expect(`^bye$`, wait)
+	e.Send("quit")
+	e.Expect(`^bye$`, wait)
 }
 
 // TestRandomInterleavings throws go/stop/ponderhit/position/isready at the
@@ -431,8 +432,8 @@ func TestRandomInterleavings(t *testing.T) {
 	if testing.Short() {
 		n = 200
 	}
-	e := startEngine(t)
-	e.send("ucci", "setoption usebook false")
+	e := enginetest.Start(t)
+	e.Send("ucci", "setoption usebook false")
 	rng := newRand(42)
 	gos, readies := 0, 0
 	cmds := []string{"go depth 3", "go infinite", "go ponder time 500 opptime 500", "go nodes 500", "stop", "ponderhit",
@@ -445,20 +446,21 @@ func TestRandomInterleavings(t *testing.T) {
 		if c == "isready" {
 			readies++
 		}
-		e.send(c)
+		e.Send(c)
 	}
-	e.send("stop", "isready")
+	e.Send("stop", "isready")
 	readies++
 	// Drain: every go must end; a final stop releases an infinite search.
 	answers, ready := 0, 0
 	deadline := time.After(60 * time.Second)
 	for ready < readies || answers < gos {
 		select {
-		case l, ok := <-e.lines:
+		case line, ok := <-e.Lines():
 			if !ok {
 				t.Fatal("engine exited")
 			}
-			checkProtocolLine(t, l)
+			l := line.Text
+			enginetest.CheckLine(t, l)
 			switch {
 			case strings.HasPrefix(l, "bestmove") || l == "nobestmove":
 				answers++
@@ -466,7 +468,7 @@ func TestRandomInterleavings(t *testing.T) {
 				ready++
 			}
 			if ready == readies && answers < gos {
-				e.send("stop", "isready")
+				e.Send("stop", "isready")
 				readies++
 			}
 		case <-deadline:
@@ -477,24 +479,24 @@ func TestRandomInterleavings(t *testing.T) {
 	if answers < gos {
 		t.Errorf("%d answers to %d go", answers, gos)
 	}
-	e.send("quit")
+	e.Send("quit")
 }
 
 // TestPonderFinishingEarlyWaits: a pondering or infinite search that ends by
 // itself (here a forced mate) must still wait for ponderhit or stop.
 func TestPonderFinishingEarlyWaits(t *testing.T) {
 	const pos = "position fen 7R1/5k3/9/6p2/6b2/2B6/8p/5A3/9/3AK1B2 w - - 0 1 moves h9h8 f8f9 h8h4 g5e7 h4h7"
-	e := startEngine(t)
-	e.send("ucci", "setoption usebook false", pos, "go ponder time 6253 opptime 1760")
-	e.noBestMove(700 * time.Millisecond)
-	e.send("ponderhit")
-	e.expect(`^bestmove `, wait)
-	e.send(pos, "go infinite")
-	e.noBestMove(700 * time.Millisecond)
-	e.send("stop")
-	e.expect(`^bestmove `, wait)
-	e.send("isready")
-	_, before := e.expect(`^readyok$`, wait)
+	e := enginetest.Start(t)
+	e.Send("ucci", "setoption usebook false", pos, "go ponder time 6253 opptime 1760")
+	e.NoBestMove(700 * time.Millisecond)
+	e.Send("ponderhit")
+	e.Expect(`^bestmove `, wait)
+	e.Send(pos, "go infinite")
+	e.NoBestMove(700 * time.Millisecond)
+	e.Send("stop")
+	e.Expect(`^bestmove `, wait)
+	e.Send("isready")
+	_, before := e.Expect(`^readyok$`, wait)
 	for _, l := range before {
 		if l == "nobestmove" || strings.HasPrefix(l, "bestmove") {
 			t.Errorf("second answer %q", l)

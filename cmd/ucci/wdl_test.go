@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/engine/wdl"
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // Transcript tests of the WDL output (issue 15): UCI_ShowWDL (UCI) and
@@ -77,9 +78,9 @@ const mated = "3k5/R8/1R7/9/9/9/9/9/9/5K3 b - - 0 1"
 // other searches the history tables can make depth 4 miss this mate in
 // one, a search weakness outside the output tested here.)
 func TestUCIShowWDLMated(t *testing.T) {
-	e := startEngine(t)
+	e := enginetest.Start(t)
 	greet(e, "uci")
-	e.send("setoption name UCI_ShowWDL value true")
+	e.Send("setoption name UCI_ShowWDL value true")
 	_, lines := search(e, "position fen "+mated, "go depth 4")
 	if !slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, "score mate -1 wdl 0 0 1000 ") }) {
 		t.Errorf("mated in one: %q", lines)
@@ -88,20 +89,20 @@ func TestUCIShowWDLMated(t *testing.T) {
 }
 
 func TestUCIShowWDL(t *testing.T) {
-	e := startEngine(t)
-	e.send("uci")
-	if _, lines := e.expect(`^uciok$`, wait); !slices.Contains(lines, "option name UCI_ShowWDL type check default false") {
+	e := enginetest.Start(t)
+	e.Send("uci")
+	if _, lines := e.Expect(`^uciok$`, wait); !slices.Contains(lines, "option name UCI_ShowWDL type check default false") {
 		t.Errorf("UCI_ShowWDL not declared: %q", lines)
 	}
 	best, lines := search(e, "position startpos moves h2e2 h9g7", "go depth 5")
 	noWDL(t, "default", append(lines, best))
 
-	e.send("setoption name UCI_ShowWDL value true", "setoption name MultiPV value 2")
+	e.Send("setoption name UCI_ShowWDL value true", "setoption name MultiPV value 2")
 	_, lines = search(e, "position startpos moves h2e2 h9g7", "go depth 6")
 	if checkWDL(t, "multipv", lines, wdl.StartMaterial, true) < 6 {
 		t.Errorf("too few lines checked: %q", lines)
 	}
-	e.send("setoption name MultiPV value 1")
+	e.Send("setoption name MultiPV value 1")
 	const endgame = "3k5/9/9/9/9/4p4/9/9/4A4/R3K4 w - - 0 1"
 	_, lines = search(e, "position fen "+endgame, "go depth 6")
 	checkWDL(t, "endgame", lines, wdl.Material(positionAfter(t, endgame)), true)
@@ -109,24 +110,24 @@ func TestUCIShowWDL(t *testing.T) {
 	if last := lines[len(lines)-1]; !strings.Contains(last, "score mate 1 wdl 1000 0 0 ") {
 		t.Errorf("mate in one: %q", last)
 	}
-	e.send("setoption name UCI_ShowWDL value false")
+	e.Send("setoption name UCI_ShowWDL value false")
 	_, lines = search(e, "position startpos moves h2e2", "go depth 3")
 	noWDL(t, "switched off", lines)
 }
 
 func TestUCCIShowWDL(t *testing.T) {
-	e := startEngine(t)
-	e.send("ucci")
-	if _, lines := e.expect(`^ucciok$`, wait); !slices.Contains(lines, "option showwdl type check default false") {
+	e := enginetest.Start(t)
+	e.Send("ucci")
+	if _, lines := e.Expect(`^ucciok$`, wait); !slices.Contains(lines, "option showwdl type check default false") {
 		t.Errorf("showwdl not declared: %q", lines)
 	}
-	e.send("setoption showwdl true")
+	e.Send("setoption showwdl true")
 	// A book move: each book line with a score carries the model's wdl.
 	best, lines := search(e, "position startpos", "go time 60000")
 	if checkWDL(t, "book", append(lines, best), wdl.StartMaterial, false) == 0 {
 		t.Errorf("no book line with a score: %q", lines)
 	}
-	e.send("setoption usebook false")
+	e.Send("setoption usebook false")
 	_, lines = search(e, "position startpos moves h2e2 h9g7", "go depth 6")
 	if checkWDL(t, "search", lines, wdl.StartMaterial, false) < 6 {
 		t.Errorf("too few lines checked: %q", lines)
@@ -135,8 +136,8 @@ func TestUCCIShowWDL(t *testing.T) {
 	if last := lines[len(lines)-1]; !strings.Contains(last, " score 9999 wdl 1000 0 0 ") {
 		t.Errorf("mate in one: %q", last)
 	}
-	e.send("position fen "+mated, "go depth 0")
-	line, _ := e.expect(`^info depth 0 `, wait)
+	e.Send("position fen "+mated, "go depth 0")
+	line, _ := e.Expect(`^info depth 0 `, wait)
 	checkWDL(t, "depth 0", []string{line}, wdl.Material(positionAfter(t, mated)), false)
-	e.expect(`^nobestmove$`, wait)
+	e.Expect(`^nobestmove$`, wait)
 }

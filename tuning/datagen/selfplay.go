@@ -151,9 +151,10 @@ func (pl *player) selfPlayGame(cfg *SelfPlayConfig, openings []match.Opening, rn
 	var kept []pending
 	streak := 0 // see nextStreak
 	verdict := g.Verdict()
+	outcome := verdict.Outcome
 	for ply := len(g.Moves()); !verdict.Over(); ply++ {
 		if ply >= cfg.MaxPlies {
-			verdict = engine.Verdict{Outcome: engine.Draw, Reason: engine.Adjudication}
+			outcome = engine.Draw
 			break
 		}
 		pos := g.Position()
@@ -175,16 +176,17 @@ func (pl *player) selfPlayGame(cfg *SelfPlayConfig, openings []match.Opening, rn
 				if streak < 0 {
 					winner = engine.Black
 				}
-				verdict = engine.Verdict{Outcome: engine.WinFor(winner), Reason: engine.Adjudication}
+				outcome = engine.WinFor(winner)
 				break
 			}
 		}
 		if verdict, err = g.Play(res.BestMove); err != nil {
 			return out, err
 		}
+		outcome = verdict.Outcome
 	}
 	for _, k := range kept {
-		k.rec.SetResult(resultFor(verdict.Outcome, k.side))
+		k.rec.SetResult(resultFor(outcome, k.side))
 		out = append(out, k.rec)
 	}
 	return out, nil

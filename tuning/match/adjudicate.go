@@ -1,6 +1,7 @@
 package match
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -8,38 +9,69 @@ import (
 	"github.com/goxq/ucci/engine"
 )
 
-// Adjudication holds the optional score-based adjudication rules; both
-// engines' own scores must agree. Zero values turn a rule off.
-type Adjudication struct {
+// ScoreRules are the score rules of the adjudication chain (link 4 of
+// judgeTurn, Config.Adjudication); both engines' own scores must agree.
+// Each rule is on when its Moves count is positive; 0 (the default: the
+// zero ScoreRules has both rules off) and Off leave it off.
+type ScoreRules struct {
 	// ResignScore and ResignMoves: a side loses when for ResignMoves
 	// consecutive moves of each engine its engine reported a score of
 	// -ResignScore or worse and the opponent's engine +ResignScore or better.
+	// ResignScore must be positive when the rule is on.
 	ResignScore, ResignMoves int
 	// DrawScore, DrawMoves and DrawAfter: the game is drawn when, after
 	// DrawAfter moves of each side have been played, both engines reported
 	// scores within ±DrawScore for DrawMoves consecutive moves each.
+	// DrawScore 0 (the default) takes scores of exactly 0 only; DrawAfter
+	// 0 (the default) counts from the first move.
 	DrawScore, DrawMoves, DrawAfter int
 }
 
-// ParseResign reads "SCORE,MOVES" into the resign rule.
-func (a *Adjudication) ParseResign(s string) error {
+// check reports an unusable rule.
+func (a ScoreRules) check() error {
+	switch {
+	case a.ResignMoves > 0 && a.ResignScore <= 0:
+		return errors.New("resign adjudication: the score must be positive")
+	case a.DrawScore < 0 || a.DrawAfter < 0:
+		return errors.New("draw adjudication: the score and the first move cannot be negative")
+	}
+	return nil
+}
+
+// ParseResign reads "SCORE,MOVES" into the resign rule (SCORE above 0), or
+// "off".
+func (a *ScoreRules) ParseResign(s string) error {
+	if isOff(s) {
+		a.ResignScore, a.ResignMoves = 0, Off
+		return nil
+	}
 	n, err := parseInts(s, 2)
+	if err == nil && n[1] > 0 && n[0] == 0 {
+		err = errors.New("the score must be positive")
+	}
 	if err != nil {
-		return fmt.Errorf("resign %q: %w (want SCORE,MOVES)", s, err)
+		return fmt.Errorf("resign %q: %w (want SCORE,MOVES or off)", s, err)
 	}
 	a.ResignScore, a.ResignMoves = n[0], n[1]
 	return nil
 }
 
-// ParseDraw reads "SCORE,MOVES,AFTER" into the draw rule.
-func (a *Adjudication) ParseDraw(s string) error {
+// ParseDraw reads "SCORE,MOVES,AFTER" into the draw rule, or "off".
+func (a *ScoreRules) ParseDraw(s string) error {
+	if isOff(s) {
+		a.DrawScore, a.DrawMoves, a.DrawAfter = 0, Off, 0
+		return nil
+	}
 	n, err := parseInts(s, 3)
 	if err != nil {
-		return fmt.Errorf("draw %q: %w (want SCORE,MOVES,AFTER)", s, err)
+		return fmt.Errorf("draw %q: %w (want SCORE,MOVES,AFTER or off)", s, err)
 	}
 	a.DrawScore, a.DrawMoves, a.DrawAfter = n[0], n[1], n[2]
 	return nil
 }
+
+// isOff tells whether a rule's text is "off".
+func isOff(s string) bool { return strings.EqualFold(strings.TrimSpace(s), "off") }
 
 // parseInts reads want comma-separated non-negative integers.
 func parseInts(s string, want int) ([]int, error) {
@@ -58,9 +90,9 @@ func parseInts(s string, want int) ([]int, error) {
 	return out, nil
 }
 
-// adjudicator applies the Adjudication rules along one game.
+// adjudicator applies the score rules along one game.
 type adjudicator struct {
-	rules  Adjudication
+	rules  ScoreRules
 	losing [2]int // consecutive own moves with score <= -ResignScore
 	winner [2]int // consecutive own moves with score >= ResignScore
 	drawn  [2]int // consecutive own moves with |score| <= DrawScore
@@ -68,13 +100,13 @@ type adjudicator struct {
 }
 
 // add records the score an engine reported for the move its side just made
-// and returns a verdict when a rule applies.
-func (a *adjudicator) add(side engine.Color, score int, ok bool) engine.Verdict {
+// and returns the adjudication when a rule applies.
+func (a *adjudicator) add(side engine.Color, score int, ok bool) Termination {
 	c := int(side)
 	a.moves[c]++
 	if !ok {
 		a.losing[c], a.winner[c], a.drawn[c] = 0, 0, 0
-		return engine.Verdict{}
+		return Termination{}
 	}
 	a.losing[c] = bump(a.losing[c], score <= -a.rules.ResignScore)
 	a.winner[c] = bump(a.winner[c], score >= a.rules.ResignScore)
@@ -83,16 +115,21 @@ func (a *adjudicator) add(side engine.Color, score int, ok bool) engine.Verdict 
 		o := 1 - c
 		switch {
 		case a.losing[c] >= n && a.winner[o] >= n:
-			return engine.Verdict{Outcome: engine.WinFor(side.Opponent()), Reason: engine.Adjudication}
+			return scoreAdjudication(engine.WinFor(side.Opponent()))
 		case a.winner[c] >= n && a.losing[o] >= n:
-			return engine.Verdict{Outcome: engine.WinFor(side), Reason: engine.Adjudication}
+			return scoreAdjudication(engine.WinFor(side))
 		}
 	}
 	if n := a.rules.DrawMoves; n > 0 && a.drawn[0] >= n && a.drawn[1] >= n &&
 		a.moves[0] >= a.rules.DrawAfter && a.moves[1] >= a.rules.DrawAfter {
-		return engine.Verdict{Outcome: engine.Draw, Reason: engine.Adjudication}
+		return scoreAdjudication(engine.Draw)
 	}
-	return engine.Verdict{}
+	return Termination{}
+}
+
+// scoreAdjudication is the termination of a score rule.
+func scoreAdjudication(o engine.Outcome) Termination {
+	return Termination{Outcome: o, Reason: Adjudication, Detail: "score adjudication"}
 }
 
 // bump extends a streak or resets it.

@@ -41,69 +41,80 @@ func ParseFormat(s string) (Format, error) {
 	return Gauntlet, fmt.Errorf("unknown format %q (want gauntlet or roundrobin)", s)
 }
 
-// Config describes a match. Zero fields take the defaults noted.
+// Off, given to a Config or ScoreRules setting that can be turned off
+// (Grace, NaturalLimit, MaxPlies, ScoreRules.ResignMoves and DrawMoves),
+// turns it off; any negative value does the same. A zero setting always
+// takes its default.
+const Off = -1
+
+// Config describes a match. Every field is optional but Engines: zero takes
+// the default noted, and a setting that can be off says so (Off).
 type Config struct {
 	// Engines lists the participants; at least two.
 	Engines []EngineSpec
 	// Games is the number of games of each pairing (default 2).
 	Games int
-	// Format is gauntlet (default) or round robin.
+	// Format is gauntlet (the default) or round robin.
 	Format Format
 	// Control is the time control; the zero Control means 10+0.1.
 	Control timeman.Control
 	// Grace is how long a move may come after the clock ran out (after
 	// stop was sent) and still count (default 200 ms, UCCILEAG's
-	// StoppingTime). Use a negative value for no grace.
+	// StoppingTime); Off: none.
 	Grace time.Duration
 	// Openings are played in order, each twice with colours swapped
 	// (default DefaultOpenings).
 	Openings []Opening
-	// Rules is the repetition rule set of the referee.
+	// Rules is the repetition rule set of the referee (default
+	// engine.RulesCXA).
 	Rules engine.RuleSet
 	// NaturalLimit is the natural-move limit in plies (default
-	// engine.DefaultNaturalLimit); a negative value turns it off.
+	// engine.DefaultNaturalLimit, 120); Off: none.
 	NaturalLimit int
 	// Folds is the number of occurrences that triggers the repetition
-	// rules (default 3).
+	// rules (default 3; at least 2). It cannot be off.
 	Folds int
 	// MaxPlies adjudicates a game still running after this many plies as a
-	// draw (0 = no limit).
+	// draw (the default is no limit, as is Off).
 	MaxPlies int
 	// NoBanMoves stops the runner from sending UCCI engines banmoves with
 	// the moves that would make them lose by a forbidden perpetual one
 	// cycle later (the UCCI league sends them; so does the runner by
 	// default).
 	NoBanMoves bool
-	// Adjudication holds the optional score adjudication rules.
-	Adjudication Adjudication
-	// SPRT, when set, stops the match once the test decides (two engines).
+	// Adjudication holds the score rules (default: both off).
+	Adjudication ScoreRules
+	// SPRT, when set, stops the match once the test decides (two engines;
+	// default none).
 	SPRT *SPRT
 	// Concurrency is the number of games played at once (default 1).
 	Concurrency int
 	// HandshakeTimeout bounds the wait for ucciok/uciok, readyok and the
-	// new-game sync (default 10 s).
+	// new-game sync (default 10 s). It cannot be off.
 	HandshakeTimeout time.Duration
 	// QuitTimeout is how long an engine may take to exit after quit before
-	// it is killed (default 1 s).
+	// it is killed (default 1 s). It cannot be off.
 	QuitTimeout time.Duration
 	// Restart starts fresh engine processes for every game instead of
-	// reusing them with a new-game command.
+	// reusing them with a new-game command (default false: reuse).
 	Restart bool
-	// Event and Site fill the PGN tags (Event defaults to "Engine match").
+	// Event and Site fill the PGN tags (Event defaults to "Engine match",
+	// Site to none).
 	Event, Site string
-	// PGN receives every finished game (nil: none written), written with
-	// PGNOptions (ICCS moves by default).
+	// PGN receives every finished game (default nil: none written), written
+	// with PGNOptions (the zero value: ICCS moves).
 	PGN        io.Writer
 	PGNOptions pgn.WriteOptions
-	// Log receives the engine traffic (nil: none).
+	// Log receives the engine traffic (default nil: none).
 	Log io.Writer
 	// OnGame, if set, is called after each finished game with the game and
 	// the match state so far; calls are serialized.
 	OnGame func(GameResult, *Result)
 }
 
-// withDefaults returns a copy with the defaults filled in, or an error for
-// an unusable configuration.
+// withDefaults returns a copy with the zero settings replaced by their
+// defaults (settings that are Off stay negative), or an error for an
+// unusable configuration.
 func (c Config) withDefaults() (Config, error) {
 	if len(c.Engines) < 2 {
 		return c, errors.New("a match needs at least two engines")
@@ -113,17 +124,25 @@ func (c Config) withDefaults() (Config, error) {
 			return c, fmt.Errorf("engine %d has no command", i+1)
 		}
 	}
-	if c.Games <= 0 {
+	switch {
+	case c.Games < 0, c.Concurrency < 0:
+		return c, errors.New("the number of games and the concurrency cannot be negative")
+	case c.Folds < 0 || c.Folds == 1:
+		return c, fmt.Errorf("folds %d: want 0 (the default, 3) or at least 2", c.Folds)
+	case c.HandshakeTimeout < 0 || c.QuitTimeout < 0:
+		return c, errors.New("the handshake and quit timeouts cannot be negative (0: the default)")
+	}
+	if err := c.Adjudication.check(); err != nil {
+		return c, err
+	}
+	if c.Games == 0 {
 		c.Games = 2
 	}
 	if c.Control.IsZero() {
 		c.Control, _ = timeman.Parse("10+0.1")
 	}
-	switch {
-	case c.Grace == 0:
+	if c.Grace == 0 {
 		c.Grace = 200 * time.Millisecond
-	case c.Grace < 0:
-		c.Grace = 0
 	}
 	if len(c.Openings) == 0 {
 		ops, err := DefaultOpenings()
@@ -132,22 +151,19 @@ func (c Config) withDefaults() (Config, error) {
 		}
 		c.Openings = ops
 	}
-	switch {
-	case c.NaturalLimit == 0:
+	if c.NaturalLimit == 0 {
 		c.NaturalLimit = engine.DefaultNaturalLimit
-	case c.NaturalLimit < 0:
-		c.NaturalLimit = 0
 	}
 	if c.Folds == 0 {
 		c.Folds = 3
 	}
-	if c.Concurrency <= 0 {
+	if c.Concurrency == 0 {
 		c.Concurrency = 1
 	}
-	if c.HandshakeTimeout <= 0 {
+	if c.HandshakeTimeout == 0 {
 		c.HandshakeTimeout = 10 * time.Second
 	}
-	if c.QuitTimeout <= 0 {
+	if c.QuitTimeout == 0 {
 		c.QuitTimeout = time.Second
 	}
 	if c.Event == "" {
@@ -163,6 +179,10 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	return c, nil
 }
+
+// grace returns the grace of a configuration with its defaults: none when
+// Grace is Off.
+func (c *Config) grace() time.Duration { return max(c.Grace, 0) }
 
 // checkOpening plays an opening through the referee: it must be legal and
 // leave a game to play.
@@ -188,7 +208,7 @@ func (c Config) newReferee(fen string) (*engine.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.SetNaturalLimit(c.NaturalLimit)
+	g.SetNaturalLimit(max(c.NaturalLimit, 0))
 	g.SetRepetitionFolds(c.Folds)
 	return g, nil
 }

@@ -174,7 +174,7 @@ func TestSchedule(t *testing.T) {
 }
 
 func TestAdjudicator(t *testing.T) {
-	a := adjudicator{rules: Adjudication{ResignScore: 500, ResignMoves: 2}}
+	a := adjudicator{rules: ScoreRules{ResignScore: 500, ResignMoves: 2}}
 	steps := []struct {
 		side  engine.Color
 		score int
@@ -190,20 +190,29 @@ func TestAdjudicator(t *testing.T) {
 		if i < len(steps)-1 && v.Over() {
 			t.Fatalf("step %d: early verdict %s", i, v)
 		}
-		if i == len(steps)-1 && (v.Outcome != engine.BlackWins || v.Reason != engine.Adjudication) {
+		if i == len(steps)-1 && (v.Outcome != engine.BlackWins || v.Reason != Adjudication) {
 			t.Errorf("final verdict %s", v)
 		}
 	}
-	var adj Adjudication
+	var adj ScoreRules
 	if err := adj.ParseResign("600,4"); err != nil || adj.ResignScore != 600 || adj.ResignMoves != 4 {
 		t.Errorf("ParseResign: %+v %v", adj, err)
 	}
 	if err := adj.ParseDraw("10,8,40"); err != nil || adj.DrawScore != 10 || adj.DrawMoves != 8 || adj.DrawAfter != 40 {
 		t.Errorf("ParseDraw: %+v %v", adj, err)
 	}
-	for _, bad := range []string{"", "1", "1,2,3", "-5,3", "a,b"} {
+	for _, bad := range []string{"", "1", "1,2,3", "-5,3", "a,b", "0,3"} {
 		if err := adj.ParseResign(bad); err == nil {
 			t.Errorf("ParseResign(%q) accepted", bad)
 		}
+	}
+	if err := adj.ParseResign("off"); err != nil || adj.ResignMoves != Off {
+		t.Errorf("ParseResign(off): %+v %v", adj, err)
+	}
+	if err := adj.ParseDraw("OFF"); err != nil || adj.DrawMoves != Off {
+		t.Errorf("ParseDraw(OFF): %+v %v", adj, err)
+	}
+	if v := (&adjudicator{rules: adj}).add(engine.Red, 0, true); v.Over() {
+		t.Errorf("rules off: %s", v)
 	}
 }

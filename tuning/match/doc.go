@@ -41,13 +41,22 @@
 // "banmoves" with the moves that would make them lose by a forbidden
 // perpetual one cycle later (Config.NoBanMoves turns this off).
 //
+// Every Config setting takes its default when zero; the settings that can
+// be turned off (Grace, NaturalLimit, MaxPlies and the score rules) are
+// turned off with Off, and a setting that cannot be off refuses a negative
+// value.
+//
 // # Adjudication
 //
-// The referee ends a game on mate, stalemate, the natural limit and
-// repetition (perpetual check and chase lose). The runner adds illegal
-// moves, crashes, time forfeits (the clock runs from sending go until
-// bestmove arrives; stop is sent when the time is up and the move must come
-// within the grace), resignation (bestmove ... resign and nobestmove), draws
-// agreed as the UCCI league does (an offer in bestmove ... draw answered by a
-// reply that also carries draw), and optional score adjudication.
+// A game ends in one place, the adjudication chain (judgeTurn in
+// ending.go), as a Termination: an outcome, a Reason and the runner's
+// explanation. The referee (engine.Game) decides the rules endings: mate,
+// stalemate, the natural limit, repetition (perpetual check and chase
+// lose) and insufficient material. The runner adds the endings decided off
+// the board: illegal or unreadable moves, crashes, time forfeits (the clock
+// runs from sending go until bestmove arrives; stop is sent when the time
+// is up and the move must come within the grace), resignation (bestmove
+// ... resign and nobestmove), draws agreed as the UCCI league does (an
+// offer in bestmove ... draw answered by a reply that also carries draw),
+// the optional score rules and the optional ply limit.
 package match

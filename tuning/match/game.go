@@ -8,7 +8,6 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
-	"github.com/goxq/ucci/internal/quote"
 )
 
 // GameResult is a finished game.
@@ -18,10 +17,9 @@ type GameResult struct {
 	Opening int // index into the openings, from 0
 	Red     int // engine index of Red
 	Black   int // engine index of Black
-	// Verdict is the result and the reason for it.
-	Verdict engine.Verdict
-	// Detail explains runner decisions, e.g. "black played illegal move h2h9".
-	Detail string
+	// Termination is the result, the reason for it and the runner's
+	// explanation.
+	Termination Termination
 	// StartFEN and Moves are the game from the opening's start position,
 	// the opening moves included; Notes[i] tells what the runner knows of
 	// Moves[i].
@@ -46,10 +44,10 @@ type GameResult struct {
 // when e did not play).
 func (g GameResult) Score(e int) float64 {
 	switch {
-	case g.Verdict.Outcome == engine.Draw && (e == g.Red || e == g.Black):
+	case g.Termination.Outcome == engine.Draw && (e == g.Red || e == g.Black):
 		return 0.5
-	case g.Verdict.Outcome == engine.RedWins && e == g.Red,
-		g.Verdict.Outcome == engine.BlackWins && e == g.Black:
+	case g.Termination.Outcome == engine.RedWins && e == g.Red,
+		g.Termination.Outcome == engine.BlackWins && e == g.Black:
 		return 1
 	}
 	return 0
@@ -111,17 +109,16 @@ func (n MoveNote) Comment() string {
 
 // gameState is a game in progress.
 type gameState struct {
-	cfg     *Config
-	ref     *engine.Game
-	clocks  [2]timeman.Clock
-	all     []string   // every move in ICCS
-	notes   []MoveNote // one per move
-	capFEN  string     // FEN after the last capture (or the start)
-	since   []string   // moves since capFEN
-	offer   int        // colour that offered a draw with its last move, or -1
-	adj     adjudicator
-	verdict engine.Verdict
-	detail  string
+	cfg    *Config
+	ref    *engine.Game
+	clocks [2]timeman.Clock
+	all    []string   // every move in ICCS
+	notes  []MoveNote // one per move
+	capFEN string     // FEN after the last capture (or the start)
+	since  []string   // moves since capFEN
+	offer  int        // colour that offered a draw with its last move, or -1
+	adj    adjudicator
+	term   Termination // how the game ended; see judgeTurn
 	// ponderHits and ponderMisses count the predictions of engines that
 	// ponder (index by Color).
 	ponderHits, ponderMisses [2]int
@@ -136,8 +133,8 @@ func newGameState(cfg *Config, o Opening) (*gameState, error) {
 		return nil, err
 	}
 	gs := &gameState{cfg: cfg, ref: ref, capFEN: ref.StartFEN(), offer: -1, adj: adjudicator{rules: cfg.Adjudication}}
-	gs.clocks[engine.Red] = timeman.NewClock(cfg.Control.Red, cfg.Grace)
-	gs.clocks[engine.Black] = timeman.NewClock(cfg.Control.Black, cfg.Grace)
+	gs.clocks[engine.Red] = timeman.NewClock(cfg.Control.Red, cfg.grace())
+	gs.clocks[engine.Black] = timeman.NewClock(cfg.Control.Black, cfg.grace())
 	for _, m := range o.Moves {
 		if _, err := gs.play(m); err != nil {
 			return nil, err
@@ -164,26 +161,19 @@ func (gs *gameState) play(m engine.Move) (engine.Verdict, error) {
 	return v, nil
 }
 
-// end records the verdict.
-func (gs *gameState) end(v engine.Verdict, detail string) {
-	gs.verdict, gs.detail = v, detail
-}
-
 // over tells whether the game has ended.
-func (gs *gameState) over() bool { return gs.verdict.Over() }
+func (gs *gameState) over() bool { return gs.term.Over() }
 
 // playGame plays one game between two sessions (index by Color; a nil
-// session forfeits its first move as a crash, absent saying why).
-// It returns errCancelled when ctx ends before the game does.
+// session forfeits its first move as a crash, absent saying why). The
+// openings were checked (Config.withDefaults): the game goes on after
+// them. It returns errCancelled when ctx ends before the game does.
 func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, absent [2]string) (*gameState, error) {
 	gs, err := newGameState(cfg, o)
 	if err != nil {
 		return nil, err
 	}
 	gs.absent = absent
-	if v := gs.ref.Verdict(); v.Over() {
-		gs.end(v, "")
-	}
 	for !gs.over() {
 		if ctx.Err() != nil {
 			return gs, errCancelled
@@ -192,10 +182,6 @@ func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, 
 		side := pos.SideToMove()
 		if err := gs.turn(ctx, side, players[side]); err != nil {
 			return gs, err
-		}
-		if !gs.over() && cfg.MaxPlies > 0 && len(gs.all) >= cfg.MaxPlies {
-			gs.end(engine.Verdict{Outcome: engine.Draw, Reason: engine.Adjudication},
-				fmt.Sprintf("the game reached %d plies", cfg.MaxPlies))
 		}
 	}
 	for _, s := range players {
@@ -230,78 +216,24 @@ func (gs *gameState) goArgs(side engine.Color, s *session) goArgs {
 	}
 }
 
-// turn asks the engine of side for a move and applies it; an engine that
-// ponders then starts its ponder search.
+// turn asks the engine of side for a move, and the adjudication chain
+// (judgeTurn) decides whether the game ends; when it goes on, an engine
+// that ponders starts its ponder search.
 func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) error {
-	who := side.String()
-	loses := func(r engine.Reason, detail string) {
-		gs.end(engine.Verdict{Outcome: engine.WinFor(side.Opponent()), Reason: r}, who+" "+detail)
-	}
-	if s == nil {
-		loses(engine.Crash, gs.absent[side])
-		return nil
-	}
-	clock := &gs.clocks[side]
-	deadline := clock.Deadline()
+	deadline := gs.clocks[side].Deadline()
 	var r reply
-	if s.ponder != nil {
-		r = gs.ponderAnswer(ctx, side, s, deadline)
-	} else {
-		r = s.think(ctx, gs.setupLines(s), goLine(s.proto, gs.goArgs(side, s)), deadline-gs.cfg.Grace, deadline)
-	}
-	switch r.fail {
-	case failAborted:
-		return errCancelled
-	case failCrash:
-		loses(engine.Crash, r.detail)
-		return nil
-	case failTime:
-		clock.Punch(r.elapsed)
-		loses(engine.TimeForfeit, fmt.Sprintf("did not move within %v", deadline.Round(time.Millisecond)))
-		return nil
-	}
-	if !clock.Punch(r.elapsed) {
-		loses(engine.TimeForfeit, fmt.Sprintf("moved after %v, deadline %v", r.elapsed.Round(time.Millisecond), deadline.Round(time.Millisecond)))
-		return nil
-	}
 	switch {
-	case r.bm.resign:
-		loses(engine.Resignation, "resigned")
-		return nil
-	case r.bm.move == "":
-		loses(engine.Resignation, "answered nobestmove")
-		return nil
-	case r.bm.draw && gs.offer == int(side.Opponent()):
-		gs.end(engine.Verdict{Outcome: engine.Draw, Reason: engine.Agreement}, who+" accepted the draw offer")
-		return nil
+	case s == nil: // no engine: judgeTurn ends the game
+	case s.ponder != nil:
+		r = gs.ponderAnswer(ctx, side, s, deadline)
+	default:
+		r = s.think(ctx, gs.setupLines(s), goLine(s.proto, gs.goArgs(side, s)), deadline-gs.cfg.grace(), deadline)
 	}
-	pos := gs.ref.Position()
-	iccs := moveFromEngine(s.proto, r.bm.move)
-	var v engine.Verdict
-	m, err := pos.ParseMove(iccs)
-	if err == nil {
-		v, err = gs.play(m)
+	if r.fail == failAborted {
+		return errCancelled
 	}
-	if err != nil {
-		// The engine's text is escaped and cut: it goes into the PGN.
-		loses(engine.IllegalMove, "played illegal move "+quote.Input(r.bm.move))
-		return nil
+	if gs.term = gs.judgeTurn(side, s, r, deadline); !gs.over() {
+		gs.startPonder(ctx, side, s, r.bm.ponder)
 	}
-	gs.notes = append(gs.notes, MoveNote{Book: r.book && !r.hasScore, Score: r.score, Depth: r.depth,
-		HasScore: r.hasScore, Time: r.elapsed})
-	if r.bm.draw {
-		gs.offer = int(side)
-	} else {
-		gs.offer = -1
-	}
-	if v.Over() {
-		gs.end(v, "")
-		return nil
-	}
-	if v := gs.adj.add(side, r.score, r.hasScore); v.Over() {
-		gs.end(v, "score adjudication")
-		return nil
-	}
-	gs.startPonder(ctx, side, s, r.bm.ponder)
 	return nil
 }

@@ -128,15 +128,15 @@ func TestHandshakeFailures(t *testing.T) {
 	cfg := testConfig(t, engine.StartFEN, fake("mute", "-noready"), fake("ok"))
 	cfg.HandshakeTimeout = 300 * time.Millisecond
 	g := playOne(t, cfg)
-	if g.Verdict.Result() != "0-1" || g.Verdict.Reason != engine.Crash || g.Detail != "red engine did not start" {
-		t.Errorf("got %s (%s)", g.Verdict, g.Detail)
+	if g.Termination.Result() != "0-1" || g.Termination.Reason != Crash || g.Termination.Detail != "red engine did not start" {
+		t.Errorf("got %s (%s)", g.Termination, g.Termination.Detail)
 	}
 	cfg.Games = 6
 	res, err := Run(context.Background(), cfg)
 	if err != nil || len(res.Games) != 6 || !res.Players[0].Withdrawn || res.Players[0].Losses != 6 {
 		t.Fatalf("a broken engine: err %v after %d games, %+v", err, len(res.Games), res.Players[0])
 	}
-	if d := res.Games[5].Detail; !strings.HasSuffix(d, "withdrawn after 3 failed handshakes in a row") {
+	if d := res.Games[5].Termination.Detail; !strings.HasSuffix(d, "withdrawn after 3 failed handshakes in a row") {
 		t.Errorf("last game: %s", d)
 	}
 	var report strings.Builder
@@ -155,8 +155,8 @@ func TestHandshakeFailures(t *testing.T) {
 	}
 	for _, g := range res.Games {
 		played := g.Red >= 2 && g.Black >= 2
-		if played != (g.Verdict.Reason == engine.Adjudication) {
-			t.Errorf("game %d (%d-%d): %s (%s)", g.Number, g.Red, g.Black, g.Verdict, g.Detail)
+		if played != (g.Termination.Reason == Adjudication) {
+			t.Errorf("game %d (%d-%d): %s (%s)", g.Number, g.Red, g.Black, g.Termination, g.Termination.Detail)
 		}
 	}
 	if p := res.Players[2]; p.Games() != 12 || p.Withdrawn {
@@ -278,8 +278,8 @@ func TestPGNOfBadEngineOutput(t *testing.T) {
 	cfg := testConfig(t, engine.StartFEN, red, black)
 	cfg.PGN = &out
 	g := playOne(t, cfg)
-	if g.Verdict.Reason != engine.IllegalMove {
-		t.Fatalf("got %s (%s)", g.Verdict, g.Detail)
+	if g.Termination.Reason != IllegalMove {
+		t.Fatalf("got %s (%s)", g.Termination, g.Termination.Detail)
 	}
 	text := out.String()
 	for i, r := range text {

@@ -7,13 +7,13 @@ import (
 )
 
 // PGN returns the game as a PGN record: the seven standard tags (Round is
-// the game number), [Termination] with the referee's reason word,
+// the game number), [Termination] with the reason word (Reason.String),
 // [TerminationDetail] with the runner's explanation when there is one,
 // [TimeControl], [Rules], [PlyCount] and [OpeningNumber] (the 1-based number of
 // the opening in the set), and a comment after every move (MoveNote.Comment);
 // the PGN writer adds [FEN] for a non-standard start and [Format].
 func (g GameResult) PGN(cfg *Config, names []string) *pgn.Game {
-	p := &pgn.Game{FEN: g.StartFEN, Moves: g.Moves, Result: g.Verdict.Result()}
+	p := &pgn.Game{FEN: g.StartFEN, Moves: g.Moves, Result: g.Termination.Result()}
 	for _, n := range g.Notes {
 		p.Comments = append(p.Comments, n.Comment())
 	}
@@ -27,9 +27,9 @@ func (g GameResult) PGN(cfg *Config, names []string) *pgn.Game {
 	p.SetTag("Red", names[g.Red])
 	p.SetTag("Black", names[g.Black])
 	p.SetTag("Result", p.Result)
-	p.SetTag("Termination", g.Verdict.Reason.String())
-	if g.Detail != "" {
-		p.SetTag("TerminationDetail", g.Detail)
+	p.SetTag("Termination", g.Termination.Reason.String())
+	if d := g.Termination.Detail; d != "" {
+		p.SetTag("TerminationDetail", d)
 	}
 	p.SetTag("TimeControl", cfg.Control.String())
 	p.SetTag("Rules", cfg.Rules.String())

@@ -83,7 +83,7 @@ func (gs *gameState) ponderAnswer(ctx context.Context, side engine.Color, s *ses
 		return s.crashed(true)
 	}
 	start := time.Now()
-	stopAfter := deadline - gs.cfg.Grace
+	stopAfter := deadline - gs.cfg.grace()
 	if hit {
 		gs.ponderHits[side]++
 		if early {

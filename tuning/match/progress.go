@@ -45,11 +45,11 @@ func (p *Progress) Update(g GameResult, r *Result) {
 	}
 	if !p.tty {
 		detail := ""
-		if g.Detail != "" {
-			detail = " (" + g.Detail + ")"
+		if d := g.Termination.Detail; d != "" {
+			detail = " (" + d + ")"
 		}
-		fmt.Fprintf(p.w, "game %d %s %s %s %s%s  |  %s\n", g.Number, r.Names[g.Red], g.Verdict.Result(),
-			r.Names[g.Black], g.Verdict.Reason, detail, strings.TrimSpace(text))
+		fmt.Fprintf(p.w, "game %d %s %s %s %s%s  |  %s\n", g.Number, r.Names[g.Red], g.Termination.Result(),
+			r.Names[g.Black], g.Termination.Reason, detail, strings.TrimSpace(text))
 		return
 	}
 	filled := 0

@@ -7,8 +7,6 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
-
-	"github.com/goxq/ucci/engine"
 )
 
 // WriteReport writes the summary of the match: per pairing W/D/L, score,
@@ -86,7 +84,7 @@ func (r *Result) WriteReport(w io.Writer) error {
 // terminations lists the reason counts, most frequent first.
 func (r *Result) terminations() string {
 	type kv struct {
-		reason engine.Reason
+		reason Reason
 		n      int
 	}
 	var list []kv

@@ -1,10 +1,6 @@
 package match
 
-import (
-	"time"
-
-	"github.com/goxq/ucci/engine"
-)
+import "time"
 
 // PlayerStats is one engine's record over the match.
 type PlayerStats struct {
@@ -58,7 +54,7 @@ type Result struct {
 	// Pairings holds the record of each pairing, in schedule order.
 	Pairings []PairingStats
 	// Terminations counts the games by the reason they ended.
-	Terminations map[engine.Reason]int
+	Terminations map[Reason]int
 	// SPRT is the state of the test, nil without one.
 	SPRT *SPRTStatus
 	// Interrupted is set when the match was cancelled before the end.
@@ -75,7 +71,7 @@ func newResult(cfg *Config, pairs [][2]int, planned int) *Result {
 	r := &Result{
 		Format:       cfg.Format,
 		Planned:      planned,
-		Terminations: map[engine.Reason]int{},
+		Terminations: map[Reason]int{},
 		pending:      map[int]float64{},
 	}
 	for _, e := range cfg.Engines {
@@ -91,7 +87,7 @@ func newResult(cfg *Config, pairs [][2]int, planned int) *Result {
 // add counts a finished game; pair is the id of its game pair.
 func (r *Result) add(g GameResult, pair int) {
 	r.Games = append(r.Games, g)
-	r.Terminations[g.Verdict.Reason]++
+	r.Terminations[g.Termination.Reason]++
 	for c, e := range [2]int{g.Red, g.Black} {
 		p := &r.Players[e]
 		p.Record.add(g.Score(e))

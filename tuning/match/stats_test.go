@@ -82,11 +82,11 @@ func resultOf(names []string, games [][3]float64) *Result {
 		gr := GameResult{Red: int(g[0]), Black: int(g[1])}
 		switch g[2] {
 		case 1:
-			gr.Verdict.Outcome = engine.RedWins
+			gr.Termination.Outcome = engine.RedWins
 		case 0:
-			gr.Verdict.Outcome = engine.BlackWins
+			gr.Termination.Outcome = engine.BlackWins
 		default:
-			gr.Verdict.Outcome = engine.Draw
+			gr.Termination.Outcome = engine.Draw
 		}
 		r.Games = append(r.Games, gr)
 	}

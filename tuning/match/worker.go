@@ -187,8 +187,7 @@ func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 		Opening:      j.opening,
 		Red:          j.red,
 		Black:        j.black,
-		Verdict:      gs.verdict,
-		Detail:       gs.detail,
+		Termination:  gs.term,
 		StartFEN:     gs.ref.StartFEN(),
 		Moves:        append([]engine.Move(nil), gs.ref.Moves()...),
 		Notes:        gs.notes,
@@ -198,7 +197,7 @@ func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 		PonderMisses: gs.ponderMisses,
 	}
 	for c := range 2 {
-		g.Forfeit[c] = gs.verdict.Reason == engine.TimeForfeit && gs.verdict.Outcome == engine.WinFor(engine.Color(c).Opponent())
+		g.Forfeit[c] = gs.term.Lost(engine.Color(c), TimeForfeit)
 		if !g.Forfeit[c] {
 			g.Left[c] = gs.clocks[c].Remaining()
 		}

@@ -1,0 +1,95 @@
+// Package enginetest drives the engine as a subprocess in tests, as a GUI
+// does: it builds cmd/ucci once per test run, starts it, sends it lines and
+// reads its output as timestamped lines. It fails the test on output that
+// is not a protocol line of either dialect or not printable ASCII, on
+// anything written to standard error, and on an engine that does not exit
+// once its input is closed at the end of the test.
+//
+// A package using it calls Main from its TestMain, so that the binary is
+// removed after the run:
+//
+//	func TestMain(m *testing.M) { os.Exit(enginetest.Main(m)) }
+//
+// GOXQ_TEST_ENGINE, when set, is the command line of another engine build
+// to test instead (split at spaces), e.g. "wine /abs/ucci-windows-amd64.exe"
+// (make e2e-windows) or the path of bin/ucci (make stress).
+package enginetest
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// build is the engine binary of this test run, built on first use.
+var build struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+// Main runs the tests of m and then removes the binary Binary built; it
+// returns the exit code for os.Exit.
+func Main(m *testing.M) int {
+	code := m.Run()
+	if build.dir != "" {
+		os.RemoveAll(build.dir)
+	}
+	return code
+}
+
+// Binary returns the path of the engine binary built from cmd/ucci for
+// this test run: the first call builds it (go build into a temporary
+// directory, removed by Main), the others wait for that build. A failed
+// build fails tb.
+func Binary(tb testing.TB) string {
+	tb.Helper()
+	build.once.Do(func() {
+		build.dir, build.err = os.MkdirTemp("", "enginetest")
+		if build.err != nil {
+			return
+		}
+		build.path = filepath.Join(build.dir, "ucci")
+		out, err := exec.Command("go", "build", "-o", build.path, "github.com/goxq/ucci/cmd/ucci").CombinedOutput()
+		if err != nil {
+			build.err = fmt.Errorf("building the engine: %v\n%s", err, out)
+		}
+	})
+	if build.err != nil {
+		tb.Fatal(build.err)
+	}
+	return build.path
+}
+
+// External tells whether the tests run the engine of GOXQ_TEST_ENGINE
+// rather than the build of this run. Such an engine may take seconds to
+// start and to end (Wine): Start waits for it to answer an isready before
+// the test begins, and gives it longer to exit.
+func External() bool { return len(externalCommand()) > 0 }
+
+// Command returns the command line of the engine under test: the words of
+// GOXQ_TEST_ENGINE (the first made absolute when it is a relative path),
+// or Binary.
+func Command(tb testing.TB) []string {
+	tb.Helper()
+	if c := externalCommand(); len(c) > 0 {
+		return c
+	}
+	return []string{Binary(tb)}
+}
+
+// externalCommand reads GOXQ_TEST_ENGINE.
+func externalCommand() []string {
+	c := strings.Fields(os.Getenv("GOXQ_TEST_ENGINE"))
+	if len(c) > 0 && strings.ContainsRune(c[0], filepath.Separator) && !filepath.IsAbs(c[0]) {
+		if abs, err := filepath.Abs(c[0]); err == nil {
+			c[0] = abs
+		}
+	}
+	return c
+}

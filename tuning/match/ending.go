@@ -1,0 +1,100 @@
+package match
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/quote"
+)
+
+// judgeTurn is the adjudication chain: every match game ends here, on the
+// turn of the engine of side (s, nil when it has none) that answered r
+// with deadline on its clock. The links run in this order and the first
+// that applies decides the game:
+//
+//  1. no engine (it did not start, or was withdrawn): Crash;
+//  2. the answer (answerEnding): the engine crashed (Crash); it did not
+//     answer by the deadline, or answered after it (TimeForfeit); it
+//     resigned or answered nobestmove (Resignation); it answered the
+//     opponent's draw offer with one (Agreement);
+//  3. the move: illegal or unreadable (IllegalMove); otherwise it is
+//     played;
+//  4. the position after it: the referee's rules ending (engine.Game:
+//     mate, stalemate, repetition, the natural limit, insufficient
+//     material); the score rules (Config.Adjudication, the resign rule first);
+//     the ply limit (Config.MaxPlies, Adjudication).
+//
+// The zero Termination means that the game goes on.
+func (gs *gameState) judgeTurn(side engine.Color, s *session, r reply, deadline time.Duration) Termination {
+	if s == nil {
+		return loss(side, Crash, gs.absent[side])
+	}
+	if t := gs.answerEnding(side, r, deadline); t.Over() {
+		return t
+	}
+	v, err := gs.playAnswer(side, s, r)
+	if err != nil {
+		// The engine's text is escaped and cut: it goes into the PGN.
+		return loss(side, IllegalMove, "played illegal move "+quote.Input(r.bm.move))
+	}
+	if v.Over() {
+		return rulesEnding(v)
+	}
+	if t := gs.adj.add(side, r.score, r.hasScore); t.Over() {
+		return t
+	}
+	if n := gs.cfg.MaxPlies; n > 0 && len(gs.all) >= n {
+		return Termination{Outcome: engine.Draw, Reason: Adjudication, Detail: fmt.Sprintf("the game reached %d plies", n)}
+	}
+	return Termination{}
+}
+
+// answerEnding is link 2 of the chain: how the engine of side answered.
+// It punches side's clock with the time the answer took (not after a
+// crash).
+func (gs *gameState) answerEnding(side engine.Color, r reply, deadline time.Duration) Termination {
+	clock := &gs.clocks[side]
+	switch r.fail {
+	case failCrash:
+		return loss(side, Crash, r.detail)
+	case failTime:
+		clock.Punch(r.elapsed)
+		return loss(side, TimeForfeit, fmt.Sprintf("did not move within %v", deadline.Round(time.Millisecond)))
+	}
+	if !clock.Punch(r.elapsed) {
+		return loss(side, TimeForfeit, fmt.Sprintf("moved after %v, deadline %v", r.elapsed.Round(time.Millisecond), deadline.Round(time.Millisecond)))
+	}
+	switch {
+	case r.bm.resign:
+		return loss(side, Resignation, "resigned")
+	case r.bm.move == "":
+		return loss(side, Resignation, "answered nobestmove")
+	case r.bm.draw && gs.offer == int(side.Opponent()):
+		return Termination{Outcome: engine.Draw, Reason: Agreement, Detail: side.String() + " accepted the draw offer"}
+	}
+	return Termination{}
+}
+
+// playAnswer is link 3 of the chain: it plays the move of the answer r of
+// the engine of side through the referee, with its note and its draw
+// offer, and returns the referee's verdict; an error for a move that is
+// illegal or cannot be read.
+func (gs *gameState) playAnswer(side engine.Color, s *session, r reply) (engine.Verdict, error) {
+	m, err := gs.ref.Position().ParseMove(moveFromEngine(s.proto, r.bm.move))
+	if err != nil {
+		return engine.Verdict{}, err
+	}
+	v, err := gs.play(m)
+	if err != nil {
+		return v, err
+	}
+	gs.notes = append(gs.notes, MoveNote{Book: r.book && !r.hasScore, Score: r.score, Depth: r.depth,
+		HasScore: r.hasScore, Time: r.elapsed})
+	if r.bm.draw {
+		gs.offer = int(side)
+	} else {
+		gs.offer = -1
+	}
+	return v, nil
+}
