@@ -9,6 +9,9 @@ type fixture struct {
 	stage      string // "round robin", "swiss", "group A", "final", "winners 1", ...
 	round      int    // the round within the stage, from 1
 	board      int    // the board (table) of the game in its round, from 1
+	// match numbers the team matches of a round from 1 (0 in individual
+	// events); board is then the board within the team match.
+	match int
 	// game numbers the games of a knockout tie from 1 (0 elsewhere): the
 	// PGN's round is then "round.game".
 	game int
@@ -30,7 +33,7 @@ func (f fixture) roundTag() string {
 
 // key identifies a fixture within an event (for resuming from a PGN).
 func (f fixture) key() string {
-	return f.stage + "|" + f.roundTag() + "|" + strconv.Itoa(f.board)
+	return f.stage + "|" + f.roundTag() + "|" + strconv.Itoa(f.match) + "|" + strconv.Itoa(f.board)
 }
 
 // played is a finished fixture.

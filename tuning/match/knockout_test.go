@@ -54,14 +54,6 @@ func roundText(fs []fixture, tags bool) string {
 	return strings.Join(parts, " ")
 }
 
-func seeds(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}
-
 func TestBracketOrder(t *testing.T) {
 	if got := bracketOrder(8); !slices.Equal(got, []int{0, 7, 3, 4, 1, 6, 2, 5}) {
 		t.Errorf("bracket of 8: %v", got)

@@ -45,6 +45,7 @@ type swissEvent struct {
 	cur       int
 	withdrawn map[int]bool
 	games     []played // byes have black = -1
+	byePoints float64  // what a bye is worth: 1 (a won game; 2 match points in team events)
 }
 
 // newSwissEvent returns a Swiss of rounds rounds.
@@ -53,7 +54,7 @@ func newSwissEvent(stage string, players []int, rounds int) (*swissEvent, error)
 	if rounds < 1 || rounds > limit {
 		return nil, fmt.Errorf("a Swiss of %d players has 1 to %d rounds, not %d", len(players), limit, rounds)
 	}
-	return &swissEvent{stage: stage, players: players, rounds: rounds, withdrawn: map[int]bool{}}, nil
+	return &swissEvent{stage: stage, players: players, rounds: rounds, withdrawn: map[int]bool{}, byePoints: 1}, nil
 }
 
 // swissPlayer is the pairing state of one player.
@@ -166,7 +167,7 @@ func (e *swissEvent) next() ([]fixture, error) {
 	}
 	if bye >= 0 {
 		// The bye is recorded here: it is no game for the runner.
-		e.games = append(e.games, played{fixture: fixture{red: bye, black: -1, stage: e.stage, round: e.cur}, points: [2]float64{1, 0}})
+		e.games = append(e.games, played{fixture: fixture{red: bye, black: -1, stage: e.stage, round: e.cur}, points: [2]float64{e.byePoints, 0}})
 	}
 	return out, nil
 }
