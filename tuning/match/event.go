@@ -45,6 +45,9 @@ type played struct {
 	// forfeit marks a game decided without play because an engine was
 	// absent (withdrawn or could not start): 21.4's "+" and "-".
 	forfeit bool
+	// crash marks a game lost by a crash (an absent engine included): the
+	// runner withdraws an engine after a run of them.
+	crash bool
 }
 
 // pointsOf returns the points player p scored in the game (0 when p did
