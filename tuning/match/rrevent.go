@@ -39,9 +39,6 @@ func (e *roundRobinEvent) record(games []played) { e.games = append(e.games, gam
 
 func (e *roundRobinEvent) withdraw(p int) { e.withdrawn[p] = true }
 
-// done tells whether every round has been played.
-func (e *roundRobinEvent) done() bool { return e.cur >= len(e.rounds) }
-
 // scheduled returns how many games the table gives player p.
 func (e *roundRobinEvent) scheduled(p int) int {
 	n := 0
