@@ -125,13 +125,13 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 	for i := range fs {
 		f := &fs[i]
 		f.opening = er.opening(*f)
-		er.res.Planned++
 		if rg, ok := er.cfg.EventOptions.Resume[f.key()]; ok {
 			g, err := rg.gameResult(*f, er.res.Names)
 			if err != nil {
 				return nil, err
 			}
 			er.number++
+			er.res.Planned++
 			g.Number = er.number
 			g.Pairing = er.pairing(f.red, f.black)
 			er.res.add(g, -g.Number)
@@ -143,6 +143,7 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 			continue
 		}
 		er.number++
+		er.res.Planned++
 		j := job{number: er.number, pairing: er.pairing(f.red, f.black), pair: -er.number, red: f.red, black: f.black, opening: f.opening}
 		if f.tiebreak && er.tieCfg != nil {
 			j.cfg = er.tieCfg

@@ -61,6 +61,9 @@ func newTeamEvent(teams []Team, engines int, swiss bool, rounds int) (*teamEvent
 			seen[e] = t.Name
 		}
 	}
+	if len(seen) != engines {
+		return nil, fmt.Errorf("%d engines are in no team", engines-len(seen))
+	}
 	ids := seeds(len(teams))
 	e := &teamEvent{teams: teams, boards: boards, open: map[[2]int]*teamMatch{}}
 	if swiss {

@@ -115,6 +115,7 @@ func TestTeamChecks(t *testing.T) {
 		{{"A", []int{0, 1}}, {"B", []int{2}}},
 		{{"A", []int{0}}, {"B", []int{0}}},
 		{{"A", []int{0}}, {"B", []int{9}}},
+		{{"A", []int{0}}, {"B", []int{1}}},
 	} {
 		if _, err := newTeamEvent(teams, 3, false, 1); err == nil {
 			t.Errorf("%v accepted", teams)
