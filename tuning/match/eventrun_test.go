@@ -259,3 +259,29 @@ func TestEventTeamsAndGroups(t *testing.T) {
 		t.Error("no replay in the final (every game is drawn)")
 	}
 }
+
+// TestEventDoubleElimination runs a double elimination of four fake
+// engines whose games are all drawn: every match goes to the armageddon
+// game, Black goes through, and the bracket ends with a champion.
+func TestEventDoubleElimination(t *testing.T) {
+	cfg := eventConfig(t, DoubleElimination, fakes("a", "b", "c", "d")...)
+	cfg.Games = 1
+	cfg.EventOptions.Replays = -1
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := res.Event.Tables()
+	if len(tables) != 1 || tables[0].Title != "double elimination" {
+		t.Fatalf("tables %+v", tables)
+	}
+	places := tables[0].Standings
+	if len(places) != 4 || places[0].Rank != 1 || places[1].Rank != 2 || places[2].Rank != 3 || places[3].Rank != 4 {
+		t.Errorf("places %+v", places)
+	}
+	// Two games each (the match and the armageddon game) for the 6 or 7
+	// matches: winners 2+1, losers 1+1, grand final, maybe its reset.
+	if n := len(res.Games); n != 12 && n != 14 {
+		t.Errorf("%d games", n)
+	}
+}
