@@ -73,9 +73,6 @@ func (g played) opponent(p int) int {
 // has tells whether p played in the game.
 func (g played) has(p int) bool { return p == g.red || p == g.black }
 
-// wonBy tells whether p won the game (a forfeit win included).
-func (g played) wonBy(p int) bool { return g.has(p) && g.pointsOf(p) == 1 }
-
 // eventFormat runs one event round by round. next returns the games of the
 // next round (nil when the event is over); record takes their results in
 // the same order; withdraw takes a player out (20.3, 20.4) before the next
