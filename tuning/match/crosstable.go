@@ -58,6 +58,10 @@ type BracketTie struct {
 	Score  [2]float64 `json:"score"`
 	Games  int        `json:"games"`
 	Winner string     `json:"winner,omitempty"`
+	// Replays counts the replays of the tied match; Armageddon marks a tie
+	// that went to the armageddon game (a draw sends Black through).
+	Replays    int  `json:"replays,omitempty"`
+	Armageddon bool `json:"armageddon,omitempty"`
 	// Walkover: decided without play (a bye, a withdrawn player);
 	// Skipped: a grand-final reset that was not needed.
 	Walkover bool `json:"walkover,omitempty"`
@@ -191,7 +195,8 @@ func (ev *Event) knockout(e *knockoutEvent) EventTable {
 			continue
 		}
 		b := BracketTie{Stage: tie.stage, Round: tie.round, Board: tie.board, First: name(tie.player[0]), Second: name(tie.player[1]),
-			Score: tie.tieScore(), Games: len(tie.games), Walkover: tie.walkover, Skipped: tie.skipped}
+			Score: tie.tieScore(), Games: len(tie.games), Walkover: tie.walkover, Skipped: tie.skipped,
+			Replays: min(max(tie.matches-1, 0), e.replays), Armageddon: tie.matches > e.replays+1}
 		if tie.decided {
 			b.Winner = name(tie.winner)
 		}
@@ -342,6 +347,16 @@ func writeBracket(b *strings.Builder, t EventTable) {
 			fmt.Fprintf(b, "    %s - %s: walkover, %s goes through\n", first, second, orBye(tie.Winner))
 		default:
 			fmt.Fprintf(b, "    %s - %s: %g-%g in %d games", first, second, tie.Score[0], tie.Score[1], tie.Games)
+			replays := fmt.Sprintf("%d replays", tie.Replays)
+			if tie.Replays == 1 {
+				replays = "1 replay"
+			}
+			switch {
+			case tie.Armageddon:
+				fmt.Fprintf(b, " (%s, then armageddon)", replays)
+			case tie.Replays > 0:
+				fmt.Fprintf(b, " (%s)", replays)
+			}
 			if tie.Winner != "" {
 				fmt.Fprintf(b, ", %s goes through", tie.Winner)
 			}

@@ -108,6 +108,14 @@ func TestEventResume(t *testing.T) {
 	if n := len(full.Games); n != 4*3 {
 		t.Fatalf("%d games", n)
 	}
+	for _, b := range full.Event.Tables()[0].Bracket {
+		if !b.Walkover && (!b.Armageddon || b.Replays != 1 || b.Games != 3) {
+			t.Errorf("tie %+v: want a replay then armageddon", b)
+		}
+	}
+	if !strings.Contains(want.String(), "in 3 games (1 replay, then armageddon)") {
+		t.Errorf("bracket:\n%s", want.String())
+	}
 	resumed, err := ReadResume(strings.NewReader(pgnOut.String()), "event.pgn")
 	if err != nil || len(resumed) != 12 {
 		t.Fatalf("resume: %d games, %v", len(resumed), err)
