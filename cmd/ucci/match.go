@@ -19,7 +19,8 @@ import (
 
 const matchUsage = `usage: ucci match -engine SPEC -engine SPEC [...] [-games N] [-tc CONTROL] [-concurrency K]
                   [-openings FILE] [-pgn OUT.pgn] [-pgn-notation iccs|wxf|chinese] [-rules cxa|axf]
-                  [-format gauntlet|roundrobin] ...
+                  [-format gauntlet|roundrobin|berger|swiss|knockout|double|groups] [-rounds N]
+                  [-team NAME=ENGINE,...] [-crosstable FILE] [-resume] ...
        ucci match openings -pgn GAMES.pgn [-out FILE] ...   (see ucci match openings -h)
 
 SPEC is a path, or "cmd=PATH [name=NAME] [proto=ucci|uci|uci-fsf|auto] [option.NAME=VALUE ...]
@@ -60,7 +61,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	pgnOut := fs.String("pgn", "", "write the games to this PGN file")
 	pgnNotation := fs.String("pgn-notation", "iccs", "move text of the PGN: iccs (H2-E2), wxf (C2.5) or chinese (炮二平五, written in GBK as XQWizard reads it)")
 	rulesName := fs.String("rules", "cxa", "repetition rules: cxa (Chinese 1999) or axf (Asian)")
-	formatName := fs.String("format", "gauntlet", "gauntlet or roundrobin")
+	formatName := fs.String("format", "gauntlet", "gauntlet, roundrobin, or an event: berger (round robin by the Berger table), swiss, knockout, double (elimination) or groups (then a final)")
+	ev := addEventFlags(fs)
 	natural := fs.Int("naturallimit", engine.DefaultNaturalLimit, "natural-move limit in plies (0 = off)")
 	folds := fs.Int("folds", 3, "occurrences of a position that trigger the repetition rules")
 	maxPlies := fs.Int("maxplies", 0, "adjudicate a draw after this many plies (0 = never)")
@@ -83,7 +85,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() != 0 {
 		return fail("unexpected argument %s", quote.Input(fs.Arg(0)))
 	}
-	if len(engines) < 2 {
+	if len(engines) < 2 && len(ev.teams) == 0 {
 		return fail("at least two -engine flags are needed")
 	}
 	if err := firstError(
@@ -131,6 +133,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cfg.Format, err = match.ParseFormat(*formatName); err != nil {
 		return fail("%v", err)
 	}
+	if err := ev.apply(&cfg, *pgnOut); err != nil {
+		return fail("%v", err)
+	}
 	if cfg.PGNOptions.Notation, err = pgn.ParseNotation(*pgnNotation); err != nil {
 		return fail("-pgn-notation: %v", err)
 	}
@@ -155,7 +160,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cfg.Openings = match.ShuffleOpenings(ops, *seed)
 
-	closers, err := openOutputs(&cfg, *pgnOut, *logFile)
+	closers, err := openOutputs(&cfg, *pgnOut, *logFile, *ev.resume)
 	defer func() {
 		for _, c := range closers {
 			c.Close()
@@ -169,7 +174,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg.OnGame = progress.Update
 		defer progress.Done()
 		fmt.Fprintf(stderr, "match: %d engines, %s, %d games per pairing, tc %s, %d openings, concurrency %d\n",
-			len(engines), cfg.Format, cfg.Games, cfg.Control, len(cfg.Openings), cfg.Concurrency)
+			len(cfg.Engines), cfg.Format, cfg.Games, cfg.Control, len(cfg.Openings), cfg.Concurrency)
+		if cfg.Format.IsEvent() {
+			cfg.EventOptions.OnRound = roundPrinter(stderr)
+		}
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -180,6 +188,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr)
 		}
 		res.WriteReport(stdout)
+		if err := writeCrosstable(res, *ev.crosstable); err != nil {
+			fmt.Fprintf(stderr, "match: crosstable: %v\n", err)
+			return 1
+		}
 	}
 	switch {
 	case err != nil:
@@ -230,8 +242,9 @@ func loadOpenings(path string) ([]match.Opening, error) {
 	return match.LoadOpenings(path)
 }
 
-// openOutputs creates the PGN and log files.
-func openOutputs(cfg *match.Config, pgnPath, logPath string) ([]io.Closer, error) {
+// openOutputs creates the PGN and log files (appends to the PGN when
+// resuming).
+func openOutputs(cfg *match.Config, pgnPath, logPath string, resume bool) ([]io.Closer, error) {
 	var closers []io.Closer
 	for _, o := range []struct {
 		path string
@@ -240,7 +253,11 @@ func openOutputs(cfg *match.Config, pgnPath, logPath string) ([]io.Closer, error
 		if o.path == "" {
 			continue
 		}
-		f, err := os.Create(o.path)
+		flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		if resume && o.dst == &cfg.PGN {
+			flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+		}
+		f, err := os.OpenFile(o.path, flags, 0o644)
 		if err != nil {
 			return closers, err
 		}

@@ -16,29 +16,55 @@ import (
 type Format uint8
 
 // The formats. Gauntlet: the first engine meets each of the others.
-// RoundRobin: every engine meets every other.
+// RoundRobin: every engine meets every other, Games games a pairing on
+// openings played twice with colours swapped (for rating engines). The
+// others are events run as the competition rules run them, round by
+// round (see EventOptions): Berger, a round robin by the round-robin order
+// table (13.1); Swiss (积分编排制); Knockout and DoubleElimination; Groups,
+// seeded groups then a final.
 const (
 	Gauntlet Format = iota
 	RoundRobin
+	Berger
+	Swiss
+	Knockout
+	DoubleElimination
+	Groups
 )
 
-// String returns "gauntlet" or "roundrobin".
+var formatNames = [...]string{"gauntlet", "roundrobin", "berger", "swiss", "knockout", "double", "groups"}
+
+// String returns the format's name as ParseFormat reads it.
 func (f Format) String() string {
-	if f == RoundRobin {
-		return "roundrobin"
+	if int(f) < len(formatNames) {
+		return formatNames[f]
 	}
 	return "gauntlet"
 }
 
-// ParseFormat reads "gauntlet" or "roundrobin" (also "rr").
+// IsEvent tells whether the format is played round by round as an event.
+func (f Format) IsEvent() bool { return f >= Berger }
+
+// ParseFormat reads a format name: gauntlet, roundrobin (also rr),
+// berger, swiss, knockout, double (also double-elimination) or groups.
 func ParseFormat(s string) (Format, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "", "gauntlet":
 		return Gauntlet, nil
 	case "roundrobin", "round-robin", "rr":
 		return RoundRobin, nil
+	case "berger":
+		return Berger, nil
+	case "swiss":
+		return Swiss, nil
+	case "knockout", "ko":
+		return Knockout, nil
+	case "double", "double-elimination":
+		return DoubleElimination, nil
+	case "groups":
+		return Groups, nil
 	}
-	return Gauntlet, fmt.Errorf("unknown format %q (want gauntlet or roundrobin)", s)
+	return Gauntlet, fmt.Errorf("unknown format %q (want gauntlet, roundrobin, berger, swiss, knockout, double or groups)", s)
 }
 
 // Off, given to a Config or ScoreRules setting that can be turned off
@@ -54,8 +80,10 @@ type Config struct {
 	Engines []EngineSpec
 	// Games is the number of games of each pairing (default 2).
 	Games int
-	// Format is gauntlet (the default) or round robin.
-	Format Format
+	// Format is gauntlet (default), round robin or an event format; the
+	// events take their settings from EventOptions.
+	Format       Format
+	EventOptions EventOptions
 	// Control is the time control; the zero Control means 10+0.1.
 	Control timeman.Control
 	// Grace is how long a move may come after the clock ran out (after

@@ -25,6 +25,15 @@
 // and are always asked to quit, then killed with their group; cancelling the
 // context stops the match and leaves no process behind.
 //
+// # Events
+//
+// The formats Berger, Swiss, Knockout, DoubleElimination and Groups run an
+// event as the competition rules do, round by round (EventOptions): the
+// round-robin order table, Swiss pairing, knockout brackets with replays
+// of tied matches, groups then a final, team events, withdrawals under
+// 20.3 and 20.4, tables by the tie-breaks of article 15, the crosstable
+// (Result.Event) and resuming from the event's PGN (ReadResume).
+//
 // # Protocol
 //
 // With Proto left at ProtoAuto the runner sends "ucci" and falls back to

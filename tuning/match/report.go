@@ -29,6 +29,9 @@ func (r *Result) WriteReport(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "Games: %d of %d%s\n", len(r.Games), r.Planned, state)
 	for _, p := range r.Pairings {
+		if r.Event != nil && p.Games() == 0 {
+			continue // the pairings of an event that did not meet
+		}
 		fmt.Fprintf(&b, "%s vs %s: %s\n", r.Names[p.First], r.Names[p.Second], p.Record.Summary())
 		if pairs := p.Penta[0] + p.Penta[1] + p.Penta[2] + p.Penta[3] + p.Penta[4]; pairs > 0 {
 			fmt.Fprintf(&b, "  game pairs by %s's points 0/0.5/1/1.5/2: %d %d %d %d %d\n",
@@ -67,6 +70,10 @@ func (r *Result) WriteReport(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "SPRT (%s) elo0 %g elo1 %g alpha %g beta %g: LLR %.2f [%.2f, %.2f] %s\n",
 			model, s.Test.Elo0, s.Test.Elo1, s.Test.Alpha, s.Test.Beta, s.LLR, s.Lower, s.Upper, verdict)
+	}
+	if r.Event != nil {
+		b.WriteString("Event:\n")
+		r.Event.WriteText(&b)
 	}
 	if r.Format == RoundRobin {
 		b.WriteString("Table:\n")

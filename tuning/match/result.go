@@ -62,6 +62,9 @@ type Result struct {
 	// Unplayed counts the scheduled games between two withdrawn engines,
 	// neither played nor scored.
 	Unplayed int
+	// Event holds the tables, crosstable and bracket of an event format
+	// (nil for gauntlets and round robins).
+	Event *Event
 
 	pending map[int]float64 // first game of a pair: first engine's points
 }

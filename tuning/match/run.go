@@ -33,6 +33,9 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Format.IsEvent() {
+		return runEvent(ctx, cfg, onStart)
+	}
 	pairs := pairings(cfg.Format, len(cfg.Engines))
 	jobs := schedule(pairs, cfg.Games, len(cfg.Openings))
 	res := newResult(&cfg, pairs, len(jobs))

@@ -8,6 +8,9 @@ type job struct {
 	red     int // engine index of Red
 	black   int // engine index of Black
 	opening int // index into the openings
+	// cfg, when set, replaces the match's configuration for this game (a
+	// knockout replay at the tie-break control).
+	cfg *Config
 }
 
 // pairings returns the engine pairs that meet: (0, i) for every other

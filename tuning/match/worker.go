@@ -70,8 +70,19 @@ type worker struct {
 	sessions map[int]*session
 }
 
-// withdrawnDetail explains a game forfeited by a withdrawn engine.
+// withdrawnDetail explains a game forfeited by a withdrawn engine,
+// notStartedDetail one forfeited by an engine that failed to start.
 var withdrawnDetail = fmt.Sprintf("withdrawn after %d failed handshakes in a row", maxHandshakeFailures)
+
+const notStartedDetail = "engine did not start"
+
+// withdraw withdraws engine e (an event's decision): it forfeits its games
+// from now on without being started.
+func (sh *shared) withdraw(e int) {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	sh.withdrawn[e] = true
+}
 
 // sessionFor returns a ready session of engine e for a new game: the
 // running one after a new-game sync, or a fresh one. A nil session with a
@@ -172,12 +183,16 @@ func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 			return GameResult{}, err
 		}
 		if s == nil {
-			absent[c] = "engine did not start"
+			absent[c] = notStartedDetail
 		}
 		players[c] = s
 	}
+	cfg := w.cfg
+	if j.cfg != nil {
+		cfg = j.cfg
+	}
 	start := time.Now()
-	gs, err := playGame(ctx, w.cfg, w.cfg.Openings[j.opening], players, absent)
+	gs, err := playGame(ctx, cfg, w.cfg.Openings[j.opening], players, absent)
 	if err != nil {
 		return GameResult{}, err
 	}

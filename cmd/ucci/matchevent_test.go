@@ -1,0 +1,111 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/goxq/ucci/internal/enginetest"
+	"github.com/goxq/ucci/pgn"
+)
+
+// realEngines returns n -engine flags of the engine at skill level 0 (a
+// small node budget: fast games), named l0, l1, ...
+func realEngines(tb testing.TB, n int) []string {
+	bin := enginetest.Binary(tb)
+	var args []string
+	for i := range n {
+		args = append(args, "-engine", "cmd="+bin+" name=l"+string(rune('0'+i))+" option.skilllevel=0 option.hashsize=4")
+	}
+	return args
+}
+
+// TestMatchSwissEvent plays a Swiss of five real engine processes over
+// two rounds (a bye each round) and checks the PGN tags and the CSV
+// crosstable.
+func TestMatchSwissEvent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays real games")
+	}
+	dir := t.TempDir()
+	pgnPath, csvPath := filepath.Join(dir, "swiss.pgn"), filepath.Join(dir, "swiss.csv")
+	args := append(realEngines(t, 5), "-format", "swiss", "-rounds", "2", "-tc", "10+0.1", "-maxplies", "30",
+		"-concurrency", "2", "-pgn", pgnPath, "-crosstable", csvPath, "-quiet")
+	code, out, errOut := runCapture(append([]string{"match"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "swiss (swiss):") || strings.Count(out, "bye") < 2 {
+		t.Errorf("report:\n%s", out)
+	}
+	games, bad, err := pgn.ReadFile(pgnPath)
+	if err != nil || len(bad) > 0 || len(games) != 4 {
+		t.Fatalf("PGN: %d games, %d bad, %v", len(games), len(bad), err)
+	}
+	for _, g := range games {
+		if g.Tag("Stage") != "swiss" || (g.Tag("Round") != "1" && g.Tag("Round") != "2") || g.Tag("Board") == "" {
+			t.Errorf("tags %v", g.Tags)
+		}
+	}
+	f, _ := os.Open(csvPath)
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(rows) != 6 || rows[0][0] != "table" {
+		t.Errorf("CSV: %v %v", rows, err)
+	}
+}
+
+// TestMatchKnockoutEvent plays a knockout of four real engines, one game
+// a match: games cut at 16 plies are drawn, so ties go to a replay at the
+// tie-break control and then to the armageddon game; the JSON crosstable
+// holds the bracket. Resuming the finished event plays nothing more.
+func TestMatchKnockoutEvent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays real games")
+	}
+	dir := t.TempDir()
+	pgnPath, jsonPath := filepath.Join(dir, "ko.pgn"), filepath.Join(dir, "ko.json")
+	args := append(realEngines(t, 4), "-format", "knockout", "-games", "1", "-replays", "1", "-tc", "10+0.1", "-tiebreak-tc", "5+0.05",
+		"-maxplies", "16", "-concurrency", "2", "-seed", "3", "-pgn", pgnPath, "-crosstable", jsonPath, "-quiet")
+	code, out, errOut := runCapture(append([]string{"match"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	games, bad, err := pgn.ReadFile(pgnPath)
+	if err != nil || len(bad) > 0 || len(games) < 3 {
+		t.Fatalf("PGN: %d games, %d bad, %v", len(games), len(bad), err)
+	}
+	for _, g := range games {
+		replay := !strings.HasSuffix(g.Tag("Round"), ".1")
+		if replay != (g.Tag("TimeControl") == "5+0.05") || g.Tag("Stage") != "knockout" {
+			t.Errorf("round %s at %s", g.Tag("Round"), g.Tag("TimeControl"))
+		}
+	}
+	data, _ := os.ReadFile(jsonPath)
+	var ev struct {
+		Format string `json:"format"`
+		Tables []struct {
+			Bracket []struct {
+				Round  int    `json:"round"`
+				Winner string `json:"winner"`
+			} `json:"bracket"`
+		} `json:"tables"`
+	}
+	if err := json.Unmarshal(data, &ev); err != nil || ev.Format != "knockout" || len(ev.Tables) != 1 || len(ev.Tables[0].Bracket) != 3 {
+		t.Fatalf("JSON %v:\n%s", err, data)
+	}
+	if final := ev.Tables[0].Bracket[2]; final.Round != 2 || final.Winner == "" {
+		t.Errorf("final %+v", final)
+	}
+	code, again, errOut := runCapture(append([]string{"match"}, append(args, "-resume")...)...)
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s", code, errOut)
+	}
+	after, _, _ := pgn.ReadFile(pgnPath)
+	if len(after) != len(games) || !strings.Contains(again, "places:") {
+		t.Errorf("resuming the finished event: %d games in the PGN, %d before\n%s", len(after), len(games), again)
+	}
+}

@@ -1,0 +1,78 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/goxq/ucci/engine/timeman"
+)
+
+// EventOptions are the settings of the event formats (Berger, Swiss,
+// Knockout, DoubleElimination, Groups).
+type EventOptions struct {
+	// Rounds is the number of rounds of a Swiss (required), or of cycles
+	// of a round robin (Berger, the groups and a round-robin final: 1
+	// single, 2 double with the colours swapped; default 1).
+	Rounds int
+	// TiebreakControl, when set, is the control of the replays of tied
+	// knockout matches.
+	TiebreakControl timeman.Control
+	// Replays is the number of tied replays of a knockout match before the
+	// armageddon game (a draw sends Black through); negative means none
+	// (default 3).
+	Replays int
+	// Groups and Advance: the number of groups, and of players of each
+	// that go on to the final (Groups format). FinalKnockout plays the
+	// final as a knockout instead of a round robin.
+	Groups, Advance int
+	FinalKnockout   bool
+	// Teams, when set, makes a Berger or Swiss event a team event: the
+	// teams meet, their engines playing board against board.
+	Teams []Team
+	// Seed draws the lots (the colours of knockout matches).
+	Seed uint64
+	// Resume holds the games of an interrupted run of the same event (read
+	// back from its PGN with ReadResume): they are taken as played.
+	Resume map[string]ResumedGame
+	// CrashLimit withdraws an engine that loses this many games in a row
+	// by a crash, a failed start included (default 3).
+	CrashLimit int
+	// OnRound, if set, is called after each round with the result so far
+	// (Result.Event holds the tables).
+	OnRound func(*Result)
+}
+
+// newEventFormat builds the event of the configuration.
+func newEventFormat(cfg *Config, names []string) (eventFormat, error) {
+	o := cfg.EventOptions
+	players := seeds(len(cfg.Engines))
+	cycles := max(o.Rounds, 1)
+	replays := o.Replays
+	if replays == 0 {
+		replays = 3
+	}
+	ko := knockoutOptions{perMatch: cfg.Games, replays: max(replays, 0), seed: o.Seed, double: cfg.Format == DoubleElimination}
+	if len(o.Teams) > 0 {
+		switch cfg.Format {
+		case Berger:
+			return newTeamEvent(o.Teams, len(cfg.Engines), false, cycles)
+		case Swiss:
+			return newTeamEvent(o.Teams, len(cfg.Engines), true, o.Rounds)
+		}
+		return nil, errors.New("team events are played as berger or swiss")
+	}
+	switch cfg.Format {
+	case Berger:
+		if o.Rounds > 2 {
+			return nil, fmt.Errorf("a round robin is single or double (-rounds 1 or 2), not %d", o.Rounds)
+		}
+		return newRoundRobinEvent("round robin", players, cycles), nil
+	case Swiss:
+		return newSwissEvent("swiss", players, o.Rounds)
+	case Knockout, DoubleElimination:
+		return newKnockoutEvent(players, ko)
+	case Groups:
+		return newGroupsEvent(players, names, groupsOptions{groups: o.Groups, advance: o.Advance, knockout: o.FinalKnockout, cycles: cycles, ko: ko})
+	}
+	return nil, fmt.Errorf("%s is not an event format", cfg.Format)
+}

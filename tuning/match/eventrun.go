@@ -1,0 +1,294 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// eventRun is the state of an event being played.
+type eventRun struct {
+	cfg       *Config
+	tieCfg    *Config // the configuration of knockout replays (nil: cfg)
+	format    eventFormat
+	res       *Result
+	sh        *shared
+	pairIndex map[[2]int]int
+	number    int // games handed to the workers so far
+	openings  int // openings used so far
+	lastOpen  map[string]int
+	crashRun  []int // games lost in a row by a crash, per engine
+	withdrawn []bool
+}
+
+// runEvent plays an event format round by round: each round's games go to
+// the workers (the same engines, referee, PGN and progress as a match), the
+// results back to the format, which then makes the next round.
+func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, error) {
+	names := make([]string, len(cfg.Engines))
+	for i, e := range cfg.Engines {
+		names[i] = e.DisplayName()
+	}
+	format, err := newEventFormat(&cfg, names)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.EventOptions.CrashLimit <= 0 {
+		cfg.EventOptions.CrashLimit = 3
+	}
+	pairs := pairings(RoundRobin, len(cfg.Engines))
+	er := &eventRun{
+		cfg:       &cfg,
+		format:    format,
+		res:       newResult(&cfg, pairs, 0),
+		pairIndex: map[[2]int]int{},
+		lastOpen:  map[string]int{},
+		crashRun:  make([]int, len(cfg.Engines)),
+		withdrawn: make([]bool, len(cfg.Engines)),
+		sh: &shared{
+			proto:     make([]Protocol, len(cfg.Engines)),
+			failures:  make([]int, len(cfg.Engines)),
+			withdrawn: make([]bool, len(cfg.Engines)),
+			log:       newTrafficLog(cfg.Log),
+			onStart:   onStart,
+		},
+	}
+	if !cfg.EventOptions.TiebreakControl.IsZero() {
+		tc := cfg
+		tc.Control = cfg.EventOptions.TiebreakControl
+		er.tieCfg = &tc
+	}
+	for i, p := range pairs {
+		er.pairIndex[p] = i
+	}
+	for i, e := range cfg.Engines {
+		er.sh.proto[i] = e.Proto
+	}
+	er.res.Event = &Event{format: format, names: names, teams: cfg.EventOptions.Teams, kind: cfg.Format}
+
+	jobCh := make(chan job)
+	outCh := make(chan outcome)
+	var wg sync.WaitGroup
+	for range cfg.Concurrency {
+		wg.Go(func() {
+			w := &worker{cfg: &cfg, sh: er.sh, sessions: map[int]*session{}}
+			defer w.closeAll()
+			for j := range jobCh {
+				g, err := w.play(ctx, j)
+				outCh <- outcome{game: g, pair: j.pair, err: err}
+			}
+		})
+	}
+	err = er.play(ctx, jobCh, outCh)
+	close(jobCh)
+	wg.Wait()
+	er.res.Interrupted = ctx.Err() != nil
+	for e := range er.res.Players {
+		er.res.Players[e].Withdrawn = er.withdrawn[e] || er.sh.isWithdrawn(e)
+	}
+	return er.res, err
+}
+
+// play runs the rounds until the event ends, is cancelled or fails.
+func (er *eventRun) play(ctx context.Context, jobCh chan<- job, outCh <-chan outcome) error {
+	for ctx.Err() == nil {
+		fs, err := er.format.next()
+		if err != nil {
+			return err
+		}
+		if len(fs) == 0 {
+			return nil
+		}
+		results, err := er.round(ctx, fs, jobCh, outCh)
+		if err != nil || results == nil {
+			return err
+		}
+		er.format.record(results)
+		er.withdrawals(results)
+		if er.cfg.EventOptions.OnRound != nil {
+			er.cfg.EventOptions.OnRound(er.res)
+		}
+	}
+	return nil
+}
+
+// round plays the fixtures of one round and returns their results in
+// order, nil when the round was cancelled.
+func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, outCh <-chan outcome) ([]played, error) {
+	results := make([]played, len(fs))
+	byNumber := map[int]int{} // job number → fixture index
+	var jobs []job
+	for i := range fs {
+		f := &fs[i]
+		f.opening = er.opening(*f)
+		if rg, ok := er.cfg.EventOptions.Resume[f.key()]; ok {
+			g, err := rg.gameResult(*f, er.res.Names)
+			if err != nil {
+				return nil, err
+			}
+			er.number++
+			er.res.Planned++
+			g.Number = er.number
+			g.Pairing = er.pairing(f.red, f.black)
+			er.res.add(g, -g.Number)
+			results[i] = toPlayed(*f, g)
+			continue
+		}
+		if er.withdrawn[f.red] || er.withdrawn[f.black] {
+			results[i] = forfeit(*f, er.withdrawn[f.red], er.withdrawn[f.black])
+			continue
+		}
+		er.number++
+		er.res.Planned++
+		j := job{number: er.number, pairing: er.pairing(f.red, f.black), pair: -er.number, red: f.red, black: f.black, opening: f.opening}
+		if f.tiebreak && er.tieCfg != nil {
+			j.cfg = er.tieCfg
+		}
+		byNumber[j.number] = i
+		jobs = append(jobs, j)
+	}
+	done := ctx.Done()
+	inflight := 0
+	var firstErr error
+	cancelled := false
+	for len(jobs) > 0 || inflight > 0 {
+		var send chan<- job
+		var next job
+		if len(jobs) > 0 {
+			send, next = jobCh, jobs[0]
+		}
+		select {
+		case send <- next:
+			jobs = jobs[1:]
+			inflight++
+		case o := <-outCh:
+			inflight--
+			i := byNumber[o.game.Number]
+			switch {
+			case errors.Is(o.err, errCancelled):
+				cancelled = true
+			case errors.Is(o.err, errUnplayed):
+				results[i] = forfeit(fs[i], true, true)
+			case o.err != nil:
+				if firstErr == nil {
+					firstErr = o.err
+				}
+				jobs = nil
+			default:
+				if err := er.finished(fs[i], o.game); err != nil && firstErr == nil {
+					firstErr = err
+					jobs = nil
+				}
+				results[i] = toPlayed(fs[i], o.game)
+			}
+		case <-done:
+			cancelled, jobs, done = true, nil, nil
+		}
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if cancelled || ctx.Err() != nil {
+		return nil, nil
+	}
+	return results, nil
+}
+
+// finished counts a game played and writes it to the PGN with the event's
+// tags.
+func (er *eventRun) finished(f fixture, g GameResult) error {
+	er.res.add(g, -g.Number)
+	cfg := er.cfg
+	if f.tiebreak && er.tieCfg != nil {
+		cfg = er.tieCfg
+	}
+	if cfg.PGN != nil {
+		p := g.PGN(cfg, er.res.Names)
+		p.SetTag("Round", f.roundTag())
+		p.SetTag("Board", strconv.Itoa(f.board))
+		p.SetTag("Stage", f.stage)
+		if f.match > 0 {
+			p.SetTag("Match", strconv.Itoa(f.match))
+			if t, ok := er.format.(*teamEvent); ok {
+				p.SetTag("RedTeam", t.teams[t.teamOf(f.red)].Name)
+				p.SetTag("BlackTeam", t.teams[t.teamOf(f.black)].Name)
+			}
+		}
+		if err := cfg.PGNOptions.Write(cfg.PGN, p); err != nil {
+			return err
+		}
+	}
+	if cfg.OnGame != nil {
+		cfg.OnGame(g, er.res)
+	}
+	return nil
+}
+
+// opening chooses the opening of a fixture: the next of the set, except
+// that the games of a knockout match after the first repeat its opening
+// with the colours swapped (games 2, 4, ... of a tie).
+func (er *eventRun) opening(f fixture) int {
+	tie := f.stage + "|" + strconv.Itoa(f.round) + "|" + strconv.Itoa(f.board)
+	if f.game > 0 && f.game%2 == 0 {
+		if o, ok := er.lastOpen[tie]; ok {
+			return o
+		}
+	}
+	o := er.openings % len(er.cfg.Openings)
+	er.openings++
+	er.lastOpen[tie] = o
+	return o
+}
+
+// pairing returns the index of the pairing of two engines.
+func (er *eventRun) pairing(a, b int) int { return er.pairIndex[[2]int{min(a, b), max(a, b)}] }
+
+// withdrawals withdraws, after a round, the engines that lost CrashLimit
+// games in a row by a crash (which includes failing to start, so the
+// runner's own withdrawal after failed handshakes is one of them): 20.3
+// and 20.4 then apply to their results.
+func (er *eventRun) withdrawals(results []played) {
+	for _, g := range results {
+		for s, e := range [2]int{g.red, g.black} {
+			if e < 0 || g.forfeit && er.withdrawn[e] {
+				continue
+			}
+			if g.points[s] == 0 && g.crash {
+				er.crashRun[e]++
+			} else {
+				er.crashRun[e] = 0
+			}
+		}
+	}
+	for e, n := range er.crashRun {
+		if !er.withdrawn[e] && (n >= er.cfg.EventOptions.CrashLimit || er.sh.isWithdrawn(e)) {
+			er.withdrawn[e] = true
+			er.sh.withdraw(e)
+			er.format.withdraw(e)
+		}
+	}
+}
+
+// toPlayed turns a finished game into the format's result.
+func toPlayed(f fixture, g GameResult) played {
+	p := played{fixture: f, points: [2]float64{g.Score(g.Red), g.Score(g.Black)}}
+	p.crash = g.Termination.Reason == Crash
+	d := g.Termination.Detail
+	p.forfeit = p.crash && (strings.HasSuffix(d, notStartedDetail) || strings.HasSuffix(d, withdrawnDetail))
+	return p
+}
+
+// forfeit returns a game not played because of withdrawn engines: the
+// present side wins (21.4's + and -), both lose when both are gone.
+func forfeit(f fixture, redGone, blackGone bool) played {
+	p := played{fixture: f, forfeit: true}
+	if !redGone {
+		p.points[0] = 1
+	}
+	if !blackGone {
+		p.points[1] = 1
+	}
+	return p
+}

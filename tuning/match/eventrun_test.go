@@ -1,0 +1,295 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/timeman"
+)
+
+// eventConfig returns an event of fake engines whose games are drawn at
+// four plies.
+func eventConfig(t *testing.T, f Format, engines ...EngineSpec) Config {
+	t.Helper()
+	cfg := testConfig(t, engine.StartFEN, engines[0], engines[1])
+	cfg.Engines = engines
+	cfg.Format, cfg.MaxPlies, cfg.Concurrency = f, 4, 2
+	return cfg
+}
+
+func fakes(names ...string) []EngineSpec {
+	var out []EngineSpec
+	for _, n := range names {
+		out = append(out, fake(n))
+	}
+	return out
+}
+
+// TestEventSwissRun plays a Swiss of five fake engines: two games a round
+// and a bye, the PGN tags, the crosstable in text, CSV and JSON.
+func TestEventSwissRun(t *testing.T) {
+	var pgnOut bytes.Buffer
+	cfg := eventConfig(t, Swiss, fakes("a", "b", "c", "d", "e")...)
+	cfg.EventOptions.Rounds = 3
+	cfg.PGN = &pgnOut
+	rounds := 0
+	cfg.EventOptions.OnRound = func(r *Result) { rounds++ }
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != 6 || rounds != 3 || res.Event == nil {
+		t.Fatalf("%d games, %d rounds", len(res.Games), rounds)
+	}
+	games, bad, err := readPGN(pgnOut.String())
+	if err != nil || len(bad) > 0 || len(games) != 6 {
+		t.Fatalf("PGN: %d games, %v %v", len(games), bad, err)
+	}
+	boards := map[string]int{}
+	for _, g := range games {
+		if g.Tag("Stage") != "swiss" || g.Tag("Board") == "" {
+			t.Errorf("tags %v", g.Tags)
+		}
+		boards[g.Tag("Round")+"/"+g.Tag("Board")]++
+	}
+	for _, k := range []string{"1/1", "1/2", "2/1", "2/2", "3/1", "3/2"} {
+		if boards[k] != 1 {
+			t.Errorf("round/board %s: %d games", k, boards[k])
+		}
+	}
+	var text, csvOut, js bytes.Buffer
+	res.Event.WriteText(&text)
+	res.Event.WriteCSV(&csvOut)
+	res.Event.WriteJSON(&js)
+	if strings.Count(text.String(), "bye") != 3 {
+		t.Errorf("text crosstable:\n%s", text.String())
+	}
+	if lines := strings.Count(csvOut.String(), "\n"); lines != 6 {
+		t.Errorf("CSV has %d lines:\n%s", lines, csvOut.String())
+	}
+	var decoded struct {
+		Format string       `json:"format"`
+		Tables []EventTable `json:"tables"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &decoded); err != nil || decoded.Format != "swiss" || len(decoded.Tables[0].Standings) != 5 || len(decoded.Tables[0].Games) != 9 {
+		t.Errorf("JSON %v: %s", err, js.String())
+	}
+	for _, r := range decoded.Tables[0].Standings {
+		if r.Points != 2 || r.Byes != 1 { // three draws or two and a bye
+			if r.Points != 1.5 || r.Byes != 0 {
+				t.Errorf("row %+v", r)
+			}
+		}
+	}
+}
+
+// TestEventResume: an event's PGN resumes it. The complete PGN replays the
+// whole event without starting an engine (the engines' executable is
+// missing); half of it plays only the other half.
+func TestEventResume(t *testing.T) {
+	var pgnOut bytes.Buffer
+	cfg := eventConfig(t, Knockout, fakes("a", "b", "c", "d", "e")...)
+	cfg.Games = 1
+	cfg.EventOptions.Replays = 1
+	cfg.PGN = &pgnOut
+	full, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	full.Event.WriteText(&want)
+	// Every game is drawn: each tie takes the game, a replay and an
+	// armageddon game (a draw sends Black through).
+	if n := len(full.Games); n != 4*3 {
+		t.Fatalf("%d games", n)
+	}
+	for _, b := range full.Event.Tables()[0].Bracket {
+		if !b.Walkover && (!b.Armageddon || b.Replays != 1 || b.Games != 3) {
+			t.Errorf("tie %+v: want a replay then armageddon", b)
+		}
+	}
+	if !strings.Contains(want.String(), "in 3 games (1 replay, then armageddon)") {
+		t.Errorf("bracket:\n%s", want.String())
+	}
+	resumed, err := ReadResume(strings.NewReader(pgnOut.String()), "event.pgn")
+	if err != nil || len(resumed) != 12 {
+		t.Fatalf("resume: %d games, %v", len(resumed), err)
+	}
+
+	missing := cfg
+	missing.PGN = nil
+	missing.Engines = nil
+	for _, n := range []string{"a", "b", "c", "d", "e"} {
+		missing.Engines = append(missing.Engines, EngineSpec{Name: n, Cmd: filepath.Join(t.TempDir(), "missing")})
+	}
+	missing.EventOptions.Resume = resumed
+	again, err := Run(context.Background(), missing)
+	if err != nil {
+		t.Fatalf("resuming a finished event: %v", err)
+	}
+	var got bytes.Buffer
+	again.Event.WriteText(&got)
+	if got.String() != want.String() {
+		t.Errorf("resumed:\n%s\nwant:\n%s", got.String(), want.String())
+	}
+
+	// Half the games: the rest is played.
+	half := map[string]ResumedGame{}
+	for k, g := range resumed {
+		if strings.HasPrefix(k, "knockout|1.") {
+			half[k] = g
+		}
+	}
+	played := 0
+	cfg.PGN = nil
+	cfg.EventOptions.Resume = half
+	cfg.OnGame = func(GameResult, *Result) { played++ }
+	rest, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if played != 12-len(half) || len(rest.Games) != 12 || len(half) == 0 {
+		t.Errorf("%d resumed, %d played, %d in all", len(half), played, len(rest.Games))
+	}
+
+	// A PGN of another event does not resume this one.
+	other := cfg
+	other.Engines = fakes("e", "d", "c", "b", "a")
+	other.EventOptions.Resume = resumed
+	if _, err := Run(context.Background(), other); err == nil || !strings.Contains(err.Error(), "resume") {
+		t.Errorf("resuming another event: %v", err)
+	}
+}
+
+// TestEventWithdrawal: an engine that crashes in every game is withdrawn
+// after CrashLimit games; in a round robin of four, withdrawn after one of
+// its three games, its results are cancelled (20.3).
+func TestEventWithdrawal(t *testing.T) {
+	engines := append(fakes("a", "b", "c"), fake("crasher", "-do", "crash"))
+	cfg := eventConfig(t, Berger, engines...)
+	cfg.EventOptions.CrashLimit = 1
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != 4 || !res.Players[3].Withdrawn {
+		t.Fatalf("%d games played (want 1 by the crasher, 3 others), %+v", len(res.Games), res.Players[3])
+	}
+	rows := res.Event.Tables()[0].Standings
+	last := rows[3]
+	if last.Name != "crasher" || !last.Cancelled {
+		t.Errorf("crasher's row %+v", last)
+	}
+	for _, r := range rows[:3] {
+		if r.Games != 2 {
+			t.Errorf("%s has %d games after the cancellation", r.Name, r.Games)
+		}
+	}
+	var text bytes.Buffer
+	res.Event.WriteText(&text)
+	if !strings.Contains(text.String(), "results cancelled") {
+		t.Errorf("crosstable:\n%s", text.String())
+	}
+
+	// In a Swiss the crasher keeps its (lost) game and is not paired again.
+	cfg = eventConfig(t, Swiss, engines...)
+	cfg.EventOptions.Rounds, cfg.EventOptions.CrashLimit = 3, 1
+	res, err = Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows = res.Event.Tables()[0].Standings
+	for _, r := range rows {
+		if r.Name == "crasher" && (r.Games != 1 || !r.Withdrawn || r.Points != 0) {
+			t.Errorf("Swiss crasher %+v", r)
+		}
+	}
+	if len(res.Games) != 2+1+1 { // round 1: 2 games; then 3 players: 1 game and a bye
+		t.Errorf("%d games", len(res.Games))
+	}
+}
+
+// TestEventTeamsAndGroups runs a team round robin and groups with a
+// knockout final through the runner.
+func TestEventTeamsAndGroups(t *testing.T) {
+	var pgnOut bytes.Buffer
+	cfg := eventConfig(t, Berger, fakes("a1", "a2", "b1", "b2", "c1", "c2")...)
+	cfg.EventOptions.Teams = []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}, {"C", []int{4, 5}}}
+	cfg.PGN = &pgnOut
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != 6 {
+		t.Errorf("%d games, want 3 matches of 2 boards", len(res.Games))
+	}
+	games, _, _ := readPGN(pgnOut.String())
+	for _, g := range games {
+		if g.Tag("RedTeam") == "" || g.Tag("Match") != "1" || (g.Tag("Board") == "1") != (g.Tag("Red")[1] == '1') {
+			t.Errorf("team tags %v", g.Tags)
+		}
+	}
+	teams := res.Event.Tables()[0].Teams
+	if len(teams) != 3 || teams[0].MatchPoints != 2 || !teams[0].Shared {
+		t.Errorf("teams %+v", teams)
+	}
+
+	cfg = eventConfig(t, Groups, fakes("1", "2", "3", "4", "5", "6")...)
+	cfg.Games = 1
+	cfg.EventOptions.Groups, cfg.EventOptions.Advance, cfg.EventOptions.FinalKnockout = 2, 1, true
+	cfg.EventOptions.TiebreakControl, _ = timeman.Parse("3+0")
+	pgnOut.Reset()
+	cfg.PGN = &pgnOut
+	res, err = Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := res.Event.Tables()
+	if len(tables) != 3 || tables[2].System != "knockout" || len(tables[2].Bracket) != 1 || tables[2].Bracket[0].Winner == "" {
+		t.Errorf("groups then knockout: %+v", tables)
+	}
+	games, _, _ = readPGN(pgnOut.String())
+	replays := 0
+	for _, g := range games {
+		if g.Tag("Stage") == "final knockout" && g.Tag("Round") != "1.1" {
+			replays++
+			if g.Tag("TimeControl") != "3" {
+				t.Errorf("a replay at %s", g.Tag("TimeControl"))
+			}
+		}
+	}
+	if replays == 0 {
+		t.Error("no replay in the final (every game is drawn)")
+	}
+}
+
+// TestEventDoubleElimination runs a double elimination of four fake
+// engines whose games are all drawn: every match goes to the armageddon
+// game, Black goes through, and the bracket ends with a champion.
+func TestEventDoubleElimination(t *testing.T) {
+	cfg := eventConfig(t, DoubleElimination, fakes("a", "b", "c", "d")...)
+	cfg.Games = 1
+	cfg.EventOptions.Replays = -1
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := res.Event.Tables()
+	if len(tables) != 1 || tables[0].Title != "double elimination" {
+		t.Fatalf("tables %+v", tables)
+	}
+	places := tables[0].Standings
+	if len(places) != 4 || places[0].Rank != 1 || places[1].Rank != 2 || places[2].Rank != 3 || places[3].Rank != 4 {
+		t.Errorf("places %+v", places)
+	}
+	// Two games each (the match and the armageddon game) for the 6 or 7
+	// matches: winners 2+1, losers 1+1, grand final, maybe its reset.
+	if n := len(res.Games); n != 12 && n != 14 {
+		t.Errorf("%d games", n)
+	}
+}

@@ -1,0 +1,78 @@
+package match
+
+// roundRobinEvent is a round robin as article 13.1 plays it: the rounds of
+// the Berger table (single, or double with the colours swapped in the
+// second cycle), one game per pairing and round.
+type roundRobinEvent struct {
+	stage     string
+	players   []int // engine indices; table number k+1 is players[k]
+	rounds    [][][2]int
+	cur       int // rounds handed out
+	withdrawn map[int]bool
+	games     []played
+}
+
+// newRoundRobinEvent returns the round robin of players over cycles
+// cycles of the Berger table.
+func newRoundRobinEvent(stage string, players []int, cycles int) *roundRobinEvent {
+	return &roundRobinEvent{
+		stage:     stage,
+		players:   players,
+		rounds:    roundRobinRounds(len(players), cycles),
+		withdrawn: map[int]bool{},
+	}
+}
+
+func (e *roundRobinEvent) next() ([]fixture, error) {
+	if e.cur >= len(e.rounds) {
+		return nil, nil
+	}
+	var out []fixture
+	for b, p := range e.rounds[e.cur] {
+		out = append(out, fixture{red: e.players[p[0]], black: e.players[p[1]], stage: e.stage, round: e.cur + 1, board: b + 1})
+	}
+	e.cur++
+	return out, nil
+}
+
+func (e *roundRobinEvent) record(games []played) { e.games = append(e.games, games...) }
+
+func (e *roundRobinEvent) withdraw(p int) { e.withdrawn[p] = true }
+
+// scheduled returns how many games the table gives player p.
+func (e *roundRobinEvent) scheduled(p int) int {
+	n := 0
+	for _, r := range e.rounds {
+		for _, pr := range r {
+			if e.players[pr[0]] == p || e.players[pr[1]] == p {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// cancelled returns the withdrawn players whose results are struck out
+// under 20.3: those that played (over the board, forfeits not counted)
+// fewer than half of their scheduled games. The results of a player who
+// played half or more stand, and its remaining games are forfeited.
+func (e *roundRobinEvent) cancelled() map[int]bool {
+	out := map[int]bool{}
+	for p := range e.withdrawn {
+		n := 0
+		for _, g := range e.games {
+			if g.has(p) && !g.forfeit {
+				n++
+			}
+		}
+		if 2*n < e.scheduled(p) {
+			out[p] = true
+		}
+	}
+	return out
+}
+
+// standings returns the table by the tie-breaks of 15.1.
+func (e *roundRobinEvent) standings(names []string) []EventStanding {
+	return rankPlayers(e.players, names, e.games, tbRoundRobin, e.withdrawn, e.cancelled())
+}

@@ -1,0 +1,124 @@
+package match
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// teamRows prints a team table as "1 A 4/2, 2 B 4/2, ..." (rank, name,
+// match points/game points), "=" marking a shared rank.
+func teamRows(rows []TeamStanding) string {
+	var parts []string
+	for _, r := range rows {
+		parts = append(parts, fmt.Sprintf("%d%s %s %g/%g", r.Rank, map[bool]string{true: "=", false: ""}[r.Shared], r.Name, r.MatchPoints, r.GamePoints))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// playTeams plays the event with Red's points from score(red, black).
+func playTeams(t *testing.T, e *teamEvent, score func(red, black int) float64) [][]fixture {
+	t.Helper()
+	var rounds [][]fixture
+	for {
+		fs, err := e.next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fs == nil {
+			return rounds
+		}
+		rounds = append(rounds, fs)
+		var res []played
+		for _, f := range fs {
+			res = append(res, result(f, score(f.red, f.black)))
+		}
+		e.record(res)
+	}
+}
+
+// TestTeamBoards: four teams of two; the first-listed team of each match
+// (the Berger table over the teams) has Red on board 1, the other on
+// board 2.
+func TestTeamBoards(t *testing.T) {
+	teams := []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}, {"C", []int{4, 5}}, {"D", []int{6, 7}}}
+	e, err := newTeamEvent(teams, 8, false, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rounds := playTeams(t, e, func(int, int) float64 { return 1 })
+	// Round 1 of the table: 1-4 2-3, so A-D and B-C.
+	if got := fixtureText(rounds[0]); got != "1-7 8-2 3-5 6-4" {
+		t.Errorf("round 1: %s", got)
+	}
+	for _, f := range rounds[0] {
+		if f.match == 0 || f.board != 1+(f.red%2) {
+			t.Errorf("fixture %+v", f)
+		}
+	}
+	// Red wins everything: every match is drawn 1-1.
+	for _, r := range e.standings() {
+		if r.MatchPoints != 3 || r.GamePoints != 3 || r.Drawn != 3 || r.Rank != 1 || !r.Shared {
+			t.Errorf("all drawn: %+v", r)
+		}
+	}
+}
+
+// TestTeamTieBreaks checks the orders on constructed one-board teams
+// (match points are twice the game points there).
+func TestTeamTieBreaks(t *testing.T) {
+	teams := []Team{{"A", []int{0}}, {"B", []int{1}}, {"C", []int{2}}, {"D", []int{3}}}
+	// A beats B and D, loses to C; B beats C and D; C draws D. A and B
+	// have 4 match points and 2 game points: A beat B, so A is first.
+	wins := map[[2]int]float64{{0, 1}: 1, {2, 0}: 1, {0, 3}: 1, {1, 2}: 1, {1, 3}: 1, {2, 3}: 0.5}
+	score := func(red, black int) float64 {
+		if s, ok := wins[[2]int{red, black}]; ok {
+			return s
+		}
+		return 1 - wins[[2]int{black, red}]
+	}
+	e, _ := newTeamEvent(teams, 4, false, 1)
+	playTeams(t, e, score)
+	if got, want := teamRows(e.standings()), "1 A 4/2, 2 B 4/2, 3 C 3/1.5, 4 D 1/0.5"; got != want {
+		t.Errorf("round robin: %s, want %s", got, want)
+	}
+	// A team Swiss of five over three rounds: a bye is worth a won match.
+	teams = append(teams, Team{"E", []int{4}})
+	e, err := newTeamEvent(teams, 5, true, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playTeams(t, e, func(red, black int) float64 { return higherSeedWins(fixture{red: red, black: black}) })
+	byes := 0
+	for _, m := range e.matches {
+		if m.second < 0 {
+			byes++
+			if m.points[0] != 2 || m.games[0] != 1 {
+				t.Errorf("bye %+v", m)
+			}
+		}
+	}
+	rows := e.standings()
+	if byes != 3 || rows[0].Name != "A" || rows[0].MatchPoints < 4 {
+		t.Errorf("%d byes, table %s", byes, teamRows(rows))
+	}
+	for _, r := range rows {
+		if r.Matches != 3 {
+			t.Errorf("%s played %d matches", r.Name, r.Matches)
+		}
+	}
+}
+
+func TestTeamChecks(t *testing.T) {
+	for _, teams := range [][]Team{
+		{{"A", []int{0}}},
+		{{"A", []int{0, 1}}, {"B", []int{2}}},
+		{{"A", []int{0}}, {"B", []int{0}}},
+		{{"A", []int{0}}, {"B", []int{9}}},
+		{{"A", []int{0}}, {"B", []int{1}}},
+	} {
+		if _, err := newTeamEvent(teams, 3, false, 1); err == nil {
+			t.Errorf("%v accepted", teams)
+		}
+	}
+}
