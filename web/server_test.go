@@ -1,8 +1,10 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -190,10 +192,25 @@ func TestPageAndHeaders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	page, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") ||
 		!strings.Contains(resp.Header.Get("Content-Security-Policy"), "default-src 'self'") {
 		t.Fatalf("GET /: %d %v", resp.StatusCode, resp.Header)
+	}
+	if !bytes.Contains(page, []byte(`id="fen"`)) || bytes.Contains(page, []byte("http://")) || bytes.Contains(page, []byte("https://")) {
+		t.Fatalf("the page lacks the fen element or loads from elsewhere:\n%s", page)
+	}
+	for _, f := range []string{"main.js", "board.js", "analysis.js", "setup.js", "style.css"} {
+		resp, err := http.Get(hs.URL + "/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || len(body) == 0 || bytes.Contains(body, []byte("https://")) {
+			t.Fatalf("GET /%s: %d, %d bytes", f, resp.StatusCode, len(body))
+		}
 	}
 	resp, err = http.Post(hs.URL+"/", "text/plain", strings.NewReader("x"))
 	if err != nil {
