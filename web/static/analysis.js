@@ -79,7 +79,7 @@ export function arrowsOf(msg) {
 // capped at ±10 pawns) with the ply shown marked; a click calls onPly.
 export function drawGraph(svgEl, evals, ply, onPly) {
   svgEl.replaceChildren();
-  const W = 400, H = 100, n = Math.max(evals.length - 1, 1);
+  const W = 400, H = 100, n = Math.max(evals.length - 1, 20);
   const x = (i) => (i / n) * W;
   const y = (s) => H / 2 - (Math.max(-1000, Math.min(1000, s)) / 1000) * (H / 2 - 4);
   const add = (tag, attrs) => {
