@@ -109,6 +109,7 @@ func (s *session) reconcile() {
 		if s.search.kind != searchSync && !s.search.stopping && (want != s.search.kind || s.search.version != s.rec.version) {
 			s.eng.Stop()
 			s.search.stopping = true
+			s.search.giveUp = time.NewTimer(handshakeTimeout)
 		}
 		return
 	}
@@ -167,6 +168,7 @@ func (s *session) startSearch(kind int) {
 func (s *session) engineLine(text string) {
 	if s.search.kind == searchSync {
 		if strings.TrimSpace(text) == "readyok" {
+			s.search.giveUp.Stop()
 			s.search = search{}
 			s.reconcile()
 		}
@@ -204,7 +206,7 @@ func (s *session) searchDone(move string, draw, resign bool) {
 		// The answer to a stop: make sure no second answer is on its way
 		// (some engines answer a stop that crossed their move) before the
 		// next search.
-		s.search = search{kind: searchSync}
+		s.search = search{kind: searchSync, giveUp: time.NewTimer(handshakeTimeout)}
 		s.eng.SendReady()
 		return
 	}

@@ -2,12 +2,15 @@ package web
 
 import (
 	"bytes"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/pgn"
+	"github.com/goxq/ucci/tuning/match"
 )
 
 // playerTurn waits for a state in which the player may move or the game is
@@ -164,5 +167,45 @@ func TestPlayerLosesOnTime(t *testing.T) {
 	st := c.state(10*time.Second, func(st stateMsg) bool { return st.Game != nil && st.Game.Over })
 	if st.Reason != "time-forfeit" || st.Verdict != "Red lost on time — Black wins" || st.Game.Clocks[0] != 0 {
 		t.Fatalf("%s %q clocks %v", st.Reason, st.Verdict, st.Game.Clocks)
+	}
+}
+
+// buildFake builds the scripted engine of the match runner's tests.
+func buildFake(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "fakeengine")
+	if out, err := exec.Command("go", "build", "-o", bin, "../tuning/match/testdata/fakeengine").CombinedOutput(); err != nil {
+		t.Fatalf("building the fake engine: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestExternalEngines(t *testing.T) {
+	fake := buildFake(t)
+	specs := []match.EngineSpec{testEngine(),
+		{Name: "fsf", Cmd: fake, Args: []string{"-proto", "uci-fsf", "-script", "- h9g7"}},
+		{Name: "cheat", Cmd: fake, Args: []string{"-do", "illegal", "-move", "a0a0"}}}
+	srv, hs := startServer(t, Config{Engines: specs})
+	c, hello, _ := dial(t, hs)
+	if strings.Join(hello.Engines, ",") != "GoXQ,fsf,cheat" {
+		t.Fatalf("engines %v", hello.Engines)
+	}
+	// An engine in Fairy-Stockfish's convention (ranks 1-10 both ways).
+	c.sendJSON(map[string]any{"t": "new", "side": "red", "tc": "60", "engine": 1})
+	c.playerTurn()
+	c.sendJSON(map[string]any{"t": "move", "move": "h2e2"})
+	st := c.state(10*time.Second, func(st stateMsg) bool { return len(st.Moves) == 2 || st.Game.Over })
+	if st.Game.Engine != "fsf" || len(st.Moves) != 2 || st.Moves[1].ICCS != "h9g7" {
+		t.Fatalf("against fsf: %+v, moves %+v, %q", st.Game, st.Moves, st.Verdict)
+	}
+	// An engine that plays an illegal move loses.
+	c.sendJSON(map[string]any{"t": "new", "side": "black", "tc": "60", "engine": 2})
+	st = c.state(10*time.Second, func(st stateMsg) bool { return st.Game.Over })
+	if st.Verdict != "Red's engine played an illegal move (a0a0) — Black wins" || st.Result != "0-1" {
+		t.Fatalf("illegal engine move: %s %q", st.Result, st.Verdict)
+	}
+	// One engine process per session at a time: the first one ended.
+	if pids := srv.enginePids(); len(pids) != 1 {
+		t.Fatalf("engine pids %v", pids)
 	}
 }

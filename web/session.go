@@ -61,6 +61,7 @@ type search struct {
 	dirty     bool         // lines changed since last sent
 	lastScore int          // the best line's last score, the engine's view
 	hasScore  bool
+	giveUp    *time.Timer // after stop or isready: when the engine is given up
 }
 
 // newSession makes the session of a new connection.
@@ -101,6 +102,12 @@ func (s *session) run() {
 			s.engineLine(text)
 		case <-tick.C:
 			s.flushLines()
+		case <-giveUpC(s.search):
+			// The engine answered neither the stop nor isready in time.
+			s.closeEngine()
+			s.notice, s.analysing = "The engine stopped answering and was closed.", false
+			s.reconcile()
+			s.sendState()
 		case <-timerC(g, func(g *play) *time.Timer { return g.playerFlag }):
 			s.playerFlagFell()
 		case <-timerC(g, func(g *play) *time.Timer { return g.engineStop }):
@@ -126,6 +133,15 @@ func timerC(g *play, which func(*play) *time.Timer) <-chan time.Time {
 		return t.C
 	}
 	return nil
+}
+
+// giveUpC returns the channel of the deadline for the engine's answer to
+// stop or isready, nil when none is awaited.
+func giveUpC(sr search) <-chan time.Time {
+	if sr.giveUp == nil || (sr.kind != searchSync && !sr.stopping) {
+		return nil
+	}
+	return sr.giveUp.C
 }
 
 // read passes the page's text messages to the loop; it closes in when the

@@ -75,8 +75,6 @@ function state(msg) {
   $("analyse-on").checked = st.mode === "analyse" && st.analysing;
   $("multipv").value = st.multipv;
   $("engine-analyse").value = st.engine;
-  if (st.mode === "play" && tab === "analyse") selectTab("play");
-  if (st.mode === "analyse" && tab === "play" && st.analysing) selectTab("analyse");
   render();
   if (st.notice) showNotice(st.notice);
 }
@@ -221,6 +219,8 @@ function selectTab(name) {
   document.querySelectorAll("#tabs button").forEach((b) => b.classList.toggle("active", b.dataset.tab === name));
   for (const p of ["play", "analyse", "setup"]) $("panel-" + p).classList.toggle("hidden", p !== name);
   if (name === "setup" && st) setup.load(st.fen);
+  // After a game (or before any), the analysis board takes moves of both sides.
+  if (name === "analyse" && st && st.mode === "play" && (!st.game || st.game.over)) send({ t: "analyse", on: false });
   if (st) renderBoard();
 }
 
