@@ -78,6 +78,25 @@ func TestWebBoard(t *testing.T) {
 		click(t, ctx, "e2")
 		run(t, ctx, waitTrue(`document.getElementById('fen').textContent.startsWith('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b')`))
 	})
+	t.Run("DragAndSetUp", func(t *testing.T) {
+		ctx := tab(t)
+		run(t, ctx, chromedp.DragAndDrop(chromedp.CSS(`#board [data-square="b2"]`), chromedp.CSS(`#board [data-square="e2"]`)),
+			waitTrue(`document.getElementById('fen').textContent === 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR b - - 1 1'`))
+		run(t, ctx, chromedp.Click(chromedp.CSS(`#tabs button[data-tab="setup"]`)), chromedp.Click(chromedp.CSS(`#setup-clear`)))
+		for _, put := range [][2]string{{"K", "e0"}, {"k", "d9"}, {"R", "a5"}} {
+			run(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#palette [data-piece="%s"]`, put[0]))))
+			click(t, ctx, put[1])
+		}
+		// The editor took Black to move from the position shown; Red it is.
+		run(t, ctx, chromedp.SetValue(chromedp.CSS(`#setup-turn`), "w"),
+			chromedp.Evaluate[chromedp.Void](`void document.getElementById('setup-turn').dispatchEvent(new Event('change'))`))
+		const want = "3k5/9/9/9/R8/9/9/9/9/4K4 w - - 0 1"
+		if got := text(t, ctx, "#fen"); got != want {
+			t.Fatalf("set up %q, want %q", got, want)
+		}
+		run(t, ctx, chromedp.Click(chromedp.CSS(`#setup-use`)),
+			waitTrue(fmt.Sprintf(`document.getElementById('fen').textContent === %q && document.querySelector('#board [data-square="a5"] .piece.red') !== null`, want)))
+	})
 	t.Run("PlayWholeGame", func(t *testing.T) { playGame(t, tab(t), shots) })
 	t.Run("AnalysisThreeLines", func(t *testing.T) {
 		ctx := tab(t)
