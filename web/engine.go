@@ -141,11 +141,19 @@ func (s *session) startSearch(kind int) {
 		s.setOption("multipv", strconv.Itoa(s.multipv))
 		s.setStrength("full")
 		s.setOption("usebook", "false")
+		s.setOption("rules", r.rules.String())
 		s.eng.Position(r.startFEN, r.moves[:r.cursor])
 		s.eng.GoInfinite()
 		return
 	}
 	g := s.game
+	if g.fresh {
+		// Told once the engine is idle, before the game's first search.
+		s.eng.NewGame()
+		s.setOption("rules", r.rules.String())
+		s.setOption("timecontrol", g.tc)
+		g.fresh = false
+	}
 	s.setOption("multipv", "1")
 	s.setStrength(g.level)
 	s.setOption("usebook", "true")

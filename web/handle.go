@@ -86,7 +86,8 @@ func (s *session) do(m clientMsg) error {
 			return fmt.Errorf("FEN: %v", err)
 		}
 		s.leaveGame()
-		s.rec, s.mode = rec, "analyse"
+		s.setRecord(rec)
+		s.mode = "analyse"
 		return nil
 	case "import":
 		return s.importPGN(m.Data)
@@ -136,7 +137,8 @@ func (s *session) importPGN(data []byte) error {
 		return fmt.Errorf("import: %v", err)
 	}
 	s.leaveGame()
-	s.rec, s.mode = rec, "analyse"
+	s.setRecord(rec)
+	s.mode = "analyse"
 	s.notice = fmt.Sprintf("Imported %d moves.", len(rec.moves))
 	return nil
 }

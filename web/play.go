@@ -28,6 +28,7 @@ type play struct {
 	final      [2]int64 // the clocks at the end, ms
 	drawOffer  string   // "player" (to go with the engine's next search) or "engine" (to be accepted), "" none
 	drawSent   bool     // the running search carries the player's offer
+	fresh      bool     // the engine has not been told of this game yet
 	playerFlag *time.Timer
 	engineStop *time.Timer
 	engineFlag *time.Timer
@@ -108,11 +109,9 @@ func (s *session) newGame(m clientMsg) error {
 	if err := s.ensureEngine(m.Engine); err != nil {
 		return errors.New("the engine cannot be started: " + err.Error())
 	}
-	s.eng.NewGame()
-	s.setOption("rules", rules.String())
-	s.setOption("timecontrol", tc)
-	s.rec, s.mode, s.analysing = rec, "play", false
-	g := &play{player: player, engineIdx: m.Engine, engineName: s.eng.Name(), tc: tc, level: level}
+	s.setRecord(rec)
+	s.mode, s.analysing = "play", false
+	g := &play{player: player, engineIdx: m.Engine, engineName: s.eng.Name(), tc: tc, level: level, fresh: true}
 	for c := engine.Red; c <= engine.Black; c++ {
 		grace := time.Duration(0)
 		if c != player {
@@ -123,6 +122,14 @@ func (s *session) newGame(m clientMsg) error {
 	s.game = g
 	s.startTurn()
 	return nil
+}
+
+// setRecord puts a new record on the board. Its version follows the old
+// one's, so that a search of the old record never passes for one of the
+// new.
+func (s *session) setRecord(rec *record) {
+	rec.version = s.rec.version + 1
+	s.rec = rec
 }
 
 // leaveGame abandons the game in play, if any.

@@ -209,3 +209,22 @@ func TestExternalEngines(t *testing.T) {
 		t.Fatalf("engine pids %v", pids)
 	}
 }
+
+func TestNewGameDropsTheOldSearch(t *testing.T) {
+	_, hs := startServer(t, Config{})
+	c, _, _ := dial(t, hs)
+	// A middle game out of the book: the engine thinks a few hundred ms.
+	const fen = "r1bakab1r/9/1cn4c1/p1p1p3p/6p2/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1"
+	c.sendJSON(map[string]any{"t": "fen", "fen": fen})
+	c.state(5*time.Second, nil)
+	c.sendJSON(map[string]any{"t": "new", "side": "black", "tc": "6", "fromPosition": true})
+	c.state(5*time.Second, func(st stateMsg) bool { return st.Game != nil && st.Game.Thinking })
+	// A new game from the start while the engine thinks: its move for the
+	// old position must not be taken as its first move of the new game
+	// (where it would be illegal).
+	c.sendJSON(map[string]any{"t": "new", "side": "black", "tc": "60"})
+	st := c.state(10*time.Second, func(st stateMsg) bool { return st.Game != nil && (len(st.Moves) == 1 || st.Game.Over) })
+	if st.Game.Over || st.StartFEN != engine.StartFEN {
+		t.Fatalf("the old game's search moved in the new one: %s %q", st.StartFEN, st.Verdict)
+	}
+}
