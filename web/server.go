@@ -183,9 +183,6 @@ func (s *Server) enginePids() []int {
 	return pids
 }
 
-// Wait waits for the sessions to end (after the listener has closed).
-func (s *Server) Wait() { s.wg.Wait() }
-
 // Close ends every session and its engine.
 func (s *Server) Close() {
 	s.mu.Lock()

@@ -182,7 +182,7 @@ function renderClocks() {
     const running = g.running === side;
     const left = g.clocks[idx] - (running ? elapsed : 0);
     const who = side === g.player ? "You" : g.engine;
-    el.textContent = `${side === "red" ? "Red" : "Black"} · ${who} · ${clockText(left)}`;
+    el.textContent = `${side === "red" ? "Red" : "Black"} · ${who} · ${clockText(left)}${g.hasClock ? "" : " this move"}`;
     el.className = "clock " + side + (running ? " running" : "");
   });
 }
