@@ -20,7 +20,7 @@ import (
 
 const serveUsage = `usage: ucci serve [-addr 127.0.0.1:8080] [-engine SPEC ...] [-sessions N] [-log FILE]
   serves a xiangqi board in the browser: play against the engine, analyse, read and write
-  records. The page is inside the binary (no network needed) and prints its URL. The engine
+  records; prints the page's URL. The page is inside the binary (no network needed). The engine
   is this program's own search; -engine adds engines in the SPEC syntax of ucci match, which
   the page offers by name (a page can never name a program). Bound to localhost unless -addr
   says otherwise; on a loopback address only loopback host names are served.`
