@@ -252,3 +252,17 @@ nnue-data: build
 	nice -n 10 ./$(BIN) tune datagen -out $(NNUE_DIR)/master -games $(NNUE_MASTER_GAMES) -nodes $(NNUE_NODES) -evalfile '$(NNUE_EVAL)' $(NNUE_DATA_FLAGS) ../shared/data/ccpd/master-games.pgn
 nnue: nnue-data
 	nice -n 10 ./$(BIN) tune nnue -out $(NNUE_DIR)/net.nnue -epochs $(NNUE_EPOCHS) -plot $(NNUE_DIR)/loss.png -note '$(NNUE_NOTE)' $(NNUE_TRAIN_FLAGS) $(NNUE_DIR)/data $(NNUE_DIR)/master
+
+# The board in the browser (ucci serve): e2e/web_test.go (build tag e2eweb)
+# drives Debian's chromium headless through chromedp: a whole game against
+# the engine by clicking, an illegal move refused, three analysis lines, a
+# GBK Chinese-notation PGN imported and replayed, a perpetual check
+# announced; it saves the screenshots of the README to WEB_SHOTS. e2e/web.sh
+# installs chromium and a CJK font when they are missing. Not in make test.
+WEB_SHOTS ?= $(abspath docs)
+.PHONY: e2e-web
+e2e-web: build
+	bash e2e/web.sh
+	mkdir -p $(WEB_SHOTS)
+	GOXQ_E2E_ENGINE=$(abspath $(BIN)) GOXQ_E2E_WEB_SHOTS=$(WEB_SHOTS) \
+		$(GO) test -tags e2eweb -count=1 -v -timeout 20m -run '^TestWebBoard$$' ./e2e/

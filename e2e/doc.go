@@ -4,7 +4,8 @@
 // against fairy-stockfish in its generic UCI mode, with our engine in UCCI
 // and in the same uci-fsf convention (TestMatchRunnerFSF), both run by
 // `make e2e`; and checks of the release binaries built by `make dist`
-// (TestDist).
+// (TestDist); and the board of `ucci serve` driven in headless Chromium
+// (TestWebBoard, build tag e2eweb, run by `make e2e-web`).
 //
 // All are skipped by a plain `go test ./...`: TestXBoardMatch and
 // TestMatchRunnerFSF need GOXQ_E2E=1 and the Debian packages that

@@ -38,6 +38,7 @@ var commands = []*command{
 	{name: "match", summary: "play engines against each other", run: runMatch, subs: []*command{
 		{name: "openings", summary: "choose balanced opening positions from master games", run: withoutInput(runMatchOpenings)},
 	}},
+	{name: "serve", summary: "a board in the browser: play, analyse and read records", run: withoutInput(runServe)},
 	{name: "tune", summary: "tune the evaluation and the search", subs: []*command{
 		{name: "data", summary: "labelled quiet positions from games", run: withoutInput(tunecmd.Data)},
 		{name: "texel", summary: "fit the evaluation weights to labelled positions", run: withoutInput(tunecmd.Texel)},

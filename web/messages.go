@@ -1,0 +1,105 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+)
+
+// Limits on what a browser may send.
+const (
+	// maxMessage is the largest WebSocket message read; a longer one
+	// closes the connection (the library answers with "message too big").
+	maxMessage = 2 << 20
+	// maxImport is the largest PGN file accepted for import, in bytes
+	// before base64.
+	maxImport = 1 << 20
+	// maxField is the longest text field other than an import.
+	maxField = 256
+	// maxMultiPV is the most lines analysis shows.
+	maxMultiPV = 8
+)
+
+// clientMsg is a message from the page. T says what it asks for:
+//
+//	new      a game against the engine: Side (red|black, the player's),
+//	         TC (the timecontrol syntax or a named control), Level
+//	         (full | skill:0-20 | elo:800-2800), Rules (cxa|axf), Engine
+//	         (index into the server's list), FromPosition (from the
+//	         position shown instead of the start)
+//	move     Move (ICCS) at the position shown
+//	undo     take back the player's last move (and the engine's reply)
+//	draw     offer a draw, or accept the engine's offer
+//	resign   resign the game
+//	analyse  On: analyse the position shown (leaves a game in play)
+//	multipv  N lines of analysis (1-8)
+//	engine   Engine: the engine for analysis
+//	goto     Ply: show the position after that many moves
+//	fen      FEN: a new record from that position (the setup)
+//	import   Data: a PGN file in base64 (UTF-8, GBK or Big5)
+//	export   Notation (iccs|wxf|chinese): the record as PGN text
+type clientMsg struct {
+	T            string `json:"t"`
+	Side         string `json:"side,omitempty"`
+	TC           string `json:"tc,omitempty"`
+	Level        string `json:"level,omitempty"`
+	Rules        string `json:"rules,omitempty"`
+	Engine       int    `json:"engine,omitempty"`
+	FromPosition bool   `json:"fromPosition,omitempty"`
+	Move         string `json:"move,omitempty"`
+	On           bool   `json:"on,omitempty"`
+	N            int    `json:"n,omitempty"`
+	Ply          int    `json:"ply,omitempty"`
+	FEN          string `json:"fen,omitempty"`
+	Data         []byte `json:"data,omitempty"` // base64 in JSON
+	Notation     string `json:"notation,omitempty"`
+}
+
+// errBadMessage prefixes every complaint about a message.
+var errBadMessage = errors.New("bad message")
+
+// decodeMessage reads one message: a JSON object with known fields only,
+// text fields valid UTF-8 and short.
+func decodeMessage(data []byte) (clientMsg, error) {
+	var m clientMsg
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return m, fmt.Errorf("%w: %v", errBadMessage, err)
+	}
+	if dec.More() {
+		return m, fmt.Errorf("%w: text after the object", errBadMessage)
+	}
+	for _, f := range []string{m.T, m.Side, m.TC, m.Level, m.Rules, m.Move, m.FEN, m.Notation} {
+		if len(f) > maxField || !utf8.ValidString(f) {
+			return m, fmt.Errorf("%w: a field is too long or not UTF-8", errBadMessage)
+		}
+	}
+	if len(m.Data) > maxImport {
+		return m, fmt.Errorf("%w: the file is larger than %d bytes", errBadMessage, maxImport)
+	}
+	return m, nil
+}
+
+// errorMsg is the answer to a message that cannot be done.
+type errorMsg struct {
+	T   string `json:"t"` // "error"
+	Msg string `json:"msg"`
+}
+
+// helloMsg is the first message of the server: what the page can choose.
+type helloMsg struct {
+	T        string   `json:"t"` // "hello"
+	Version  string   `json:"version"`
+	Engines  []string `json:"engines"`
+	Controls []string `json:"controls"` // named time controls with their descriptions
+}
+
+// pgnMsg carries an exported record.
+type pgnMsg struct {
+	T    string `json:"t"` // "pgn"
+	Text string `json:"text"`
+	Name string `json:"name"` // a file name to save it under
+}
