@@ -9,7 +9,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // distTarget is one release binary of `make dist`.
@@ -103,7 +104,10 @@ func TestDist(t *testing.T) {
 	if version != "" && strings.TrimSpace(string(out)) != "ucci "+version {
 		t.Errorf("%s version printed %q, want %q", native, out, "ucci "+version)
 	}
-	lines := talk(t, native, "ucci\nposition startpos\ngo time 60000 opptime 60000\n", 10*time.Second)
+	p := enginetest.StartCommand(t, []string{native})
+	p.Send("ucci", "position startpos", "go time 60000 opptime 60000")
+	answer, lines := p.Expect(`^bestmove `, 10*time.Second)
+	lines = append(lines, answer)
 	bookLine := false
 	for _, l := range lines {
 		bookLine = bookLine || strings.HasPrefix(l, "info depth 0 score ")
@@ -174,56 +178,6 @@ func checkMachO(path string, cpu macho.Cpu) error {
 	defer f.Close()
 	if f.Cpu != cpu || f.Magic != macho.Magic64 || f.Type != macho.TypeExec {
 		return fmt.Errorf("%s: Mach-O cpu %v, magic %#x, type %v; want %v, 64-bit, executable", path, f.Cpu, f.Magic, f.Type, cpu)
-	}
-	return nil
-}
-
-// talk sends input to the engine and returns its lines up to the first
-// bestmove (the engine is then stopped by closing its input).
-func talk(t *testing.T, bin, input string, timeout time.Duration) []string {
-	t.Helper()
-	cmd := exec.Command(bin)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Wait()
-	defer stdin.Close()
-	io.WriteString(stdin, input)
-	got := make(chan []string, 1)
-	go func() {
-		var lines []string
-		buf := make([]byte, 0, 1<<16)
-		tmp := make([]byte, 4096)
-		for {
-			n, err := stdout.Read(tmp)
-			buf = append(buf, tmp[:n]...)
-			lines = strings.Split(strings.TrimRight(string(buf), "\n"), "\n")
-			for _, l := range lines {
-				if strings.HasPrefix(l, "bestmove ") {
-					got <- lines
-					return
-				}
-			}
-			if err != nil {
-				got <- lines
-				return
-			}
-		}
-	}()
-	select {
-	case lines := <-got:
-		return lines
-	case <-time.After(timeout):
-		cmd.Process.Kill()
-		t.Fatalf("%s: no bestmove within %v", bin, timeout)
 	}
 	return nil
 }

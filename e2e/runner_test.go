@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/goxq/ucci/internal/enginetest"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -42,7 +43,7 @@ func TestMatchRunnerFSF(t *testing.T) {
 	}
 	engine := os.Getenv("GOXQ_E2E_ENGINE")
 	if engine == "" {
-		engine = buildEngine(t)
+		engine = enginetest.Binary(t)
 	}
 	engine, err = filepath.Abs(engine)
 	if err != nil {

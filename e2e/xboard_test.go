@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // TestXBoardMatch plays whole games through a real GUI: XBoard 4.9 drives
@@ -38,7 +40,7 @@ func TestXBoardMatch(t *testing.T) {
 	tools := findTools(t)
 	engine := os.Getenv("GOXQ_E2E_ENGINE")
 	if engine == "" {
-		engine = buildEngine(t)
+		engine = enginetest.Binary(t)
 	}
 	engine, err := filepath.Abs(engine)
 	if err != nil {
@@ -349,16 +351,6 @@ func startXvfb(t *testing.T, xvfb string) string {
 		t.Fatalf("Xvfb did not start: %s", stderr.String())
 	}
 	return ""
-}
-
-// buildEngine builds the engine into a temporary directory.
-func buildEngine(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "ucci")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/ucci").CombinedOutput(); err != nil {
-		t.Fatalf("building the engine: %v\n%s", err, out)
-	}
-	return bin
 }
 
 func envString(name, def string) string {

@@ -38,7 +38,13 @@ type Proc struct {
 // error. An External engine is first made to answer an isready.
 func Start(tb testing.TB, args ...string) *Proc {
 	tb.Helper()
-	command := Command(tb)
+	return StartCommand(tb, Command(tb), args...)
+}
+
+// StartCommand is Start for the engine of another command line (e.g. a
+// release binary).
+func StartCommand(tb testing.TB, command []string, args ...string) *Proc {
+	tb.Helper()
 	cmd := exec.Command(command[0], append(command[1:], args...)...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
