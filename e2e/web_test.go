@@ -17,6 +17,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/goxq/ucci/internal/enginetest"
+
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/pgn"
 )
@@ -38,7 +40,7 @@ import (
 func TestWebBoard(t *testing.T) {
 	bin := os.Getenv("GOXQ_E2E_ENGINE")
 	if bin == "" {
-		bin = buildEngine(t)
+		bin = enginetest.Binary(t)
 	}
 	url := startServe(t, bin)
 	browser := os.Getenv("GOXQ_E2E_WEB_CHROMIUM")
