@@ -39,9 +39,10 @@ bench: build
 	./$(BIN) bench
 
 # Instructions per node of the bench under cachegrind (needs valgrind): a
-# speed figure that does not move with the machine's load.
+# speed figure that does not move with the machine's load. EVALFILE=<embedded>
+# (or <classical>, or a net file) picks the evaluation.
 instructions:
-	./bench/instructions.sh $(or $(DEPTH),9)
+	./bench/instructions.sh $(or $(DEPTH),9) '$(EVALFILE)'
 
 # Every perft row, however deep (about 20 minutes on one core).
 perft-deep:
