@@ -2,6 +2,7 @@ package main
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -164,18 +165,24 @@ func TestIsReadyAndStopWhileThinking(t *testing.T) {
 		e := enginetest.Start(t)
 		e.Send(hello, "position startpos", "go infinite")
 		time.Sleep(100 * time.Millisecond)
+		// The median of five answers within 50 ms, every one within 1 s:
+		// an isready queued behind the search never answers at all, while a
+		// loaded machine delays single answers now and then.
+		var took []time.Duration
 		for i := 0; i < 5; i++ {
 			start := time.Now()
 			e.Send("isready")
 			_, before := e.Expect(`^readyok$`, wait)
-			if d := time.Since(start); d > 50*time.Millisecond {
-				t.Errorf("%s: readyok after %v while thinking", hello, d)
-			}
+			took = append(took, time.Since(start))
 			for _, l := range before {
 				if strings.HasPrefix(l, "bestmove") {
 					t.Errorf("%s: bestmove during go infinite", hello)
 				}
 			}
+		}
+		slices.Sort(took)
+		if took[2] > 50*time.Millisecond || took[4] > time.Second {
+			t.Errorf("%s: readyok while thinking after %v (median %v, worst %v)", hello, took, took[2], took[4])
 		}
 		e.NoBestMove(200 * time.Millisecond)
 		start := time.Now()
