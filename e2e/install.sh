@@ -4,6 +4,7 @@
 # loudly when they are missing and cannot be installed (no apt-get, not root
 # and no password-less sudo): the end-to-end test must not skip silently.
 set -euo pipefail
+. "$(dirname "$0")/apt.sh"
 
 have() { command -v "$1" >/dev/null 2>&1 || [ -x "/usr/games/$1" ]; }
 
@@ -17,21 +18,7 @@ if [ ${#need[@]} -eq 0 ]; then
 	exit 0
 fi
 
-echo "e2e/install.sh: installing ${need[*]}" >&2
-if ! command -v apt-get >/dev/null 2>&1; then
-	echo "e2e/install.sh: FAIL: apt-get not found; install the Debian packages ${need[*]} by hand" >&2
-	exit 1
-fi
-if [ "$(id -u)" -eq 0 ]; then
-	sudo=()
-elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-	sudo=(sudo -n)
-else
-	echo "e2e/install.sh: FAIL: need root or password-less sudo to install ${need[*]}" >&2
-	exit 1
-fi
-"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+apt_install e2e/install.sh "${need[@]}"
 for tool in xboard uci2wb Xvfb xauth fairy-stockfish; do
 	if ! have "$tool"; then
 		echo "e2e/install.sh: FAIL: $tool still missing after apt-get install" >&2

@@ -4,6 +4,7 @@
 # pieces and the Chinese notation show in the screenshots. Fails loudly when
 # they are missing and cannot be installed.
 set -euo pipefail
+. "$(dirname "$0")/apt.sh"
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
@@ -11,19 +12,5 @@ fc-list :lang=zh 2>/dev/null | grep -q . || need+=(fonts-wqy-microhei)
 if [ ${#need[@]} -eq 0 ]; then
 	exit 0
 fi
-echo "e2e/web.sh: installing ${need[*]}" >&2
-if ! command -v apt-get >/dev/null 2>&1; then
-	echo "e2e/web.sh: FAIL: apt-get not found; install the Debian packages ${need[*]} by hand" >&2
-	exit 1
-fi
-if [ "$(id -u)" -eq 0 ]; then
-	sudo=()
-elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-	sudo=(sudo -n)
-else
-	echo "e2e/web.sh: FAIL: need root or password-less sudo to install ${need[*]}" >&2
-	exit 1
-fi
-"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+apt_install e2e/web.sh "${need[@]}"
 command -v chromium >/dev/null 2>&1 || { echo "e2e/web.sh: FAIL: chromium still missing" >&2; exit 1; }

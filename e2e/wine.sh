@@ -6,6 +6,7 @@
 # runtime loads it; see ../shared/spec/CLIENTS.md). Fails loudly when
 # something cannot be installed: the Windows test must not skip silently.
 set -euo pipefail
+. "$(dirname "$0")/apt.sh"
 : "${WINEPREFIX:?set WINEPREFIX}"
 shim="${WINE_SHIM:-$(cd "$(dirname "$0")/../../shared/tools/wine-shim" 2>/dev/null && pwd)}"
 if [ -z "$shim" ] || [ ! -f "$shim/install.sh" ]; then
@@ -17,21 +18,7 @@ need=()
 command -v wine >/dev/null 2>&1 || need+=(wine wine64)
 command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || need+=(gcc-mingw-w64-x86-64)
 if [ ${#need[@]} -gt 0 ]; then
-	echo "e2e/wine.sh: installing ${need[*]}" >&2
-	if ! command -v apt-get >/dev/null 2>&1; then
-		echo "e2e/wine.sh: FAIL: apt-get not found; install the Debian packages ${need[*]} by hand" >&2
-		exit 1
-	fi
-	if [ "$(id -u)" -eq 0 ]; then
-		sudo=()
-	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-		sudo=(sudo -n)
-	else
-		echo "e2e/wine.sh: FAIL: need root or password-less sudo to install ${need[*]}" >&2
-		exit 1
-	fi
-	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+	APT_EXTRA=--no-install-recommends apt_install e2e/wine.sh "${need[@]}"
 	for tool in wine x86_64-w64-mingw32-gcc; do
 		command -v "$tool" >/dev/null 2>&1 || { echo "e2e/wine.sh: FAIL: $tool still missing after apt-get install" >&2; exit 1; }
 	done

@@ -3,11 +3,13 @@ package web
 import (
 	"strconv"
 	"strings"
+
+	"github.com/goxq/ucci/tuning/match"
 )
 
 // mateScore is the score of a mate in zero plies, as UCCI engines print
 // mates (±(10000 − plies)); UCI "score mate N" is converted to it.
-const mateScore = 10000
+const mateScore = match.MateScore
 
 // mateBand is the smallest score magnitude read as a mate.
 const mateBand = mateScore - 500
@@ -98,15 +100,7 @@ func readScore(f []string, i int) (score, last int, ok bool) {
 		return 0, i, false
 	}
 	if kind == "mate" {
-		n = max(min(n, mateScore/2-1), 1-mateScore/2)
-		switch {
-		case n > 0:
-			n = mateScore - (2*n - 1)
-		case n < 0:
-			n = -mateScore - 2*n
-		default:
-			n = -mateScore
-		}
+		n = match.MateInMoves(n)
 	}
 	return max(min(n, mateScore), -mateScore), i, true
 }

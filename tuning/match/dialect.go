@@ -227,16 +227,7 @@ func parseInfo(text string) (in info, ok bool) {
 			}
 			i++
 			if kind == "mate" {
-				// Absurd distances must not overflow into the other sign.
-				n = max(min(n, MateScore/2-1), 1-MateScore/2)
-				switch {
-				case n > 0:
-					n = MateScore - (2*n - 1)
-				case n < 0:
-					n = -MateScore - 2*n
-				default:
-					n = -MateScore
-				}
+				n = MateInMoves(n)
 			}
 			in.score, in.hasScore = n, true
 		}
@@ -259,4 +250,18 @@ func (r *reply) note(text string) {
 	case in.book:
 		r.book = true
 	}
+}
+
+// MateInMoves turns UCI's "score mate N" (N moves, negative when being
+// mated, 0 when mated now) into a score in plies: ±(MateScore − plies).
+// Absurd distances do not overflow into the other sign.
+func MateInMoves(n int) int {
+	n = max(min(n, MateScore/2-1), 1-MateScore/2)
+	switch {
+	case n > 0:
+		return MateScore - (2*n - 1)
+	case n < 0:
+		return -MateScore - 2*n
+	}
+	return -MateScore
 }
