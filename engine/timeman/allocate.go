@@ -37,7 +37,7 @@ const (
 	// Expected number of own moves still to come in a game, after k own
 	// moves: horizonStart - k*horizonSlopeNum/horizonSlopeDen, but at least
 	// horizonMin.
-	horizonStart    = 70
+	horizonStart    = 50
 	horizonSlopeNum = 1
 	horizonSlopeDen = 2
 	horizonMin      = 22

@@ -53,18 +53,18 @@ func TestAllocateFirstMove(t *testing.T) {
 		blackHi  time.Duration
 		noOption *[2]time.Duration // range without the option, if different
 	}{
-		{name: "CXA-6.1", lo: 100 * sec, hi: 120 * sec},                   // ≈ 5400/50
-		{name: "CXA-6.2", lo: 80 * sec, hi: 100 * sec},                    // ≈ 3600/40
-		{name: "CXA-6.3", lo: 11 * sec, hi: 13 * sec},                     // ≈ 600/50
-		{name: "CXA-6.4", lo: 7 * sec, hi: 9 * sec},                       // 300/40 … 300/33 (option: next base known)
-		{name: "CXA-6.5=900", lo: 900 * sec / 75, hi: 900 * sec / 65},     // SD over ≈ 70 moves
-		{name: "NAT-15", lo: 900 * sec / 75, hi: 900 * sec / 65},          //
-		{name: "NAT-25", lo: 1500 * sec / 75, hi: 1500 * sec / 65},        //
-		{name: "NAT-30", lo: 1800 * sec / 75, hi: 1800 * sec / 65},        //
-		{name: "NAT-45", lo: 2700 * sec / 75, hi: 2700 * sec / 65},        //
-		{name: "LEAGUE-SLOW", lo: 30 * sec, hi: 40 * sec},                 // ≈ 1800/70 + 10
-		{name: "LEAGUE-FAST", lo: 10 * sec, hi: 12500 * time.Millisecond}, // ≈ 600/70 + 3
-		{name: "SWISS-25/30", lo: 1500 * sec / 75, hi: 1500 * sec / 65, blackLo: 1800 * sec / 75, blackHi: 1800 * sec / 65},
+		{name: "CXA-6.1", lo: 100 * sec, hi: 125 * sec},               // ≈ 5400/50 … 5400/43
+		{name: "CXA-6.2", lo: 80 * sec, hi: 100 * sec},                // ≈ 3600/40
+		{name: "CXA-6.3", lo: 11 * sec, hi: 14 * sec},                 // ≈ 600/50 … 600/43
+		{name: "CXA-6.4", lo: 7 * sec, hi: 9 * sec},                   // 300/40 … 300/33 (option: next base known)
+		{name: "CXA-6.5=900", lo: 900 * sec / 55, hi: 900 * sec / 48}, // SD over ≈ 50 moves
+		{name: "NAT-15", lo: 900 * sec / 55, hi: 900 * sec / 48},      //
+		{name: "NAT-25", lo: 1500 * sec / 55, hi: 1500 * sec / 48},    //
+		{name: "NAT-30", lo: 1800 * sec / 55, hi: 1800 * sec / 48},    //
+		{name: "NAT-45", lo: 2700 * sec / 55, hi: 2700 * sec / 48},    //
+		{name: "LEAGUE-SLOW", lo: 40 * sec, hi: 48 * sec},             // ≈ 1800/50 + 10
+		{name: "LEAGUE-FAST", lo: 13 * sec, hi: 16 * sec},             // ≈ 600/50 + 3
+		{name: "SWISS-25/30", lo: 1500 * sec / 55, hi: 1500 * sec / 48, blackLo: 1800 * sec / 55, blackHi: 1800 * sec / 48},
 		// MOVE-150 sent as "time 150 movestogo 1": with the option the
 		// engine knows it is a per-move cap (target half of it), without
 		// it movestogo 1 keeps a reserve.
@@ -264,7 +264,7 @@ func TestAllocateModes(t *testing.T) {
 		t.Errorf("cap with a clock: %+v", b)
 	}
 	// Bare time is sudden death: the same as increment 0 and no movestogo.
-	if a, b := Allocate(l, def), Allocate(Limits{TimeSet: true, Time: 1500 * sec, MovesToGo: 0}, def); a != b || a.Soft > 1500*sec/60 {
+	if a, b := Allocate(l, def), Allocate(Limits{TimeSet: true, Time: 1500 * sec, MovesToGo: 0}, def); a != b || a.Soft > 1500*sec/48 {
 		t.Errorf("bare time %+v", a)
 	}
 	// The GUI's increment wins over the option's.

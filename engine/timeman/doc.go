@@ -85,7 +85,7 @@
 // next five, half for later ones), plus the increments of the first h-1
 // moves and, when the timecontrol option describes the later periods, their
 // bases from three moves after each control move. H is the expected number
-// of moves left in the game (70 − moves/2, at least 22) for sudden death;
+// of moves left in the game (50 − moves/2, at least 22) for sudden death;
 // movestogo + 10 for periods whose successors are unknown (so that
 // movestogo 1 plans for a tenth of the clock, and a reserve is carried into
 // the next period); with the option, the larger of the two.
