@@ -115,8 +115,13 @@ type Config struct {
 	// SPRT, when set, stops the match once the test decides (two engines;
 	// default none).
 	SPRT *SPRT
-	// Concurrency is the number of games played at once (default 1).
+	// Concurrency is the number of games played at once (default 1); with
+	// a Remote, the number of game pairs handed out at once.
 	Concurrency int
+	// Remote, when set, plays the game pairs of a gauntlet or round robin
+	// instead of local engine processes (default nil: local play); the
+	// counting, the PGN and the SPRT stay here.
+	Remote Remote
 	// HandshakeTimeout bounds the wait for ucciok/uciok, readyok and the
 	// new-game sync (default 10 s). It cannot be off.
 	HandshakeTimeout time.Duration
@@ -196,6 +201,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.Event == "" {
 		c.Event = "Engine match"
+	}
+	if c.Remote != nil && c.Format.IsEvent() {
+		return c, fmt.Errorf("the %s format is played locally only (no remote workers)", c.Format)
 	}
 	if c.SPRT != nil && len(c.Engines) != 2 {
 		return c, errors.New("SPRT needs exactly two engines")

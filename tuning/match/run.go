@@ -11,6 +11,9 @@ type outcome struct {
 	game GameResult
 	pair int
 	err  error
+	// commit, when set, is called once the game is counted and written
+	// (a Remote's acknowledgement).
+	commit func()
 }
 
 // Run plays the match described by cfg and returns its result. Games run
@@ -58,29 +61,32 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 	feedCtx, stopFeeding := context.WithCancel(gameCtx)
 	defer stopFeeding()
 
-	jobCh := make(chan job)
 	outCh := make(chan outcome)
 	var wg sync.WaitGroup
-	for range min(cfg.Concurrency, len(jobs)) {
-		wg.Go(func() {
-			w := &worker{cfg: &cfg, sh: sh, sessions: map[int]*session{}}
-			defer w.closeAll()
-			for j := range jobCh {
-				g, err := w.play(gameCtx, j)
-				outCh <- outcome{game: g, pair: j.pair, err: err}
-			}
-		})
-	}
-	go func() {
-		defer close(jobCh)
-		for _, j := range jobs {
-			select {
-			case jobCh <- j:
-			case <-feedCtx.Done():
-				return
-			}
+	if cfg.Remote != nil {
+		pairCh := make(chan []job)
+		for range min(cfg.Concurrency, len(jobs)) {
+			wg.Go(func() {
+				for p := range pairCh {
+					playRemote(gameCtx, &cfg, p, outCh)
+				}
+			})
 		}
-	}()
+		go feed(feedCtx, pairCh, gamePairs(jobs))
+	} else {
+		jobCh := make(chan job)
+		for range min(cfg.Concurrency, len(jobs)) {
+			wg.Go(func() {
+				w := &worker{cfg: &cfg, sh: sh, sessions: map[int]*session{}}
+				defer w.closeAll()
+				for j := range jobCh {
+					g, err := w.play(gameCtx, j)
+					outCh <- outcome{game: g, pair: j.pair, err: err}
+				}
+			})
+		}
+		go feed(feedCtx, jobCh, jobs)
+	}
 	go func() {
 		wg.Wait()
 		close(outCh)
@@ -120,10 +126,25 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 		if cfg.OnGame != nil {
 			cfg.OnGame(o.game, res)
 		}
+		if o.commit != nil {
+			o.commit()
+		}
 	}
 	res.Interrupted = ctx.Err() != nil
 	for e := range res.Players {
 		res.Players[e].Withdrawn = sh.isWithdrawn(e)
 	}
 	return res, firstErr
+}
+
+// feed sends the items to ch in order until ctx ends, then closes ch.
+func feed[T any](ctx context.Context, ch chan<- T, items []T) {
+	defer close(ch)
+	for _, it := range items {
+		select {
+		case ch <- it:
+		case <-ctx.Done():
+			return
+		}
+	}
 }

@@ -1,0 +1,316 @@
+package dist
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/tuning/match"
+)
+
+// fakeBin is the scripted engine of tuning/match, built by TestMain.
+var fakeBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "dist-fake")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fakeBin = filepath.Join(dir, "fakeengine")
+	if out, err := exec.Command("go", "build", "-o", fakeBin, "../match/testdata/fakeengine").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n%s", err, out)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// startBroker starts an embedded broker for the test.
+func startBroker(t *testing.T, c Credentials) *Embedded {
+	t.Helper()
+	e, err := StartEmbedded("127.0.0.1:0", t.TempDir(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	return e
+}
+
+// connect connects to the test broker.
+func connect(t *testing.T, e *Embedded, name string) *nats.Conn {
+	t.Helper()
+	nc, err := Connect(e.URL(), name, Credentials{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	return nc
+}
+
+// testMatch is a gauntlet of two fake engines that play their first legal
+// move after a short delay, drawn by the ply limit: deterministic games.
+func testMatch(t *testing.T, games int) match.Config {
+	t.Helper()
+	ctl, err := timeman.Parse("10+0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return match.Config{
+		Engines: []match.EngineSpec{
+			{Name: "a", Cmd: fakeBin, Args: []string{"-delay", "15ms"}},
+			{Name: "b", Cmd: fakeBin, Args: []string{"-delay", "15ms", "-script", "-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,resign"}},
+		},
+		Games:            games,
+		Control:          ctl,
+		MaxPlies:         30,
+		HandshakeTimeout: 5 * time.Second,
+		QuitTimeout:      200 * time.Millisecond,
+	}
+}
+
+// byNumber returns the games of a result by game number, failing on a
+// duplicate.
+func byNumber(t *testing.T, res *match.Result) map[int]match.GameResult {
+	t.Helper()
+	out := map[int]match.GameResult{}
+	for _, g := range res.Games {
+		if _, dup := out[g.Number]; dup {
+			t.Errorf("game %d counted twice", g.Number)
+		}
+		out[g.Number] = g
+	}
+	return out
+}
+
+func TestMatchOnThreeWorkersOneKilled(t *testing.T) {
+	const games = 8
+	broker := startBroker(t, Credentials{})
+	cfg := testMatch(t, games)
+	cfg.Concurrency = 4
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	coordConn := connect(t, broker, "coordinator")
+	coord, err := NewCoordinator(ctx, coordConn, &cfg, CoordinatorOptions{Run: "t1", AckWait: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer coord.Close()
+	cfg.Remote = coord
+
+	var wg sync.WaitGroup
+	var killConn *nats.Conn
+	killCtx, kill := context.WithCancel(ctx)
+	defer kill()
+	for i := range 3 {
+		nc := connect(t, broker, fmt.Sprint("w", i))
+		wctx := ctx
+		if i == 2 {
+			killConn, wctx = nc, killCtx
+		}
+		wg.Go(func() {
+			err := RunWorker(wctx, nc, WorkerOptions{Name: fmt.Sprint("w", i), CacheDir: t.TempDir()})
+			if err != nil && wctx.Err() == nil {
+				t.Errorf("worker %d: %v", i, err)
+			}
+		})
+	}
+	// Kill the third worker once every worker holds a game pair: it dies
+	// in the middle of a game, without acknowledging or handing it back.
+	js, _ := jetstream.New(coordConn)
+	go func() {
+		for ctx.Err() == nil {
+			c, err := js.Consumer(ctx, workStream, workConsumer)
+			if err == nil && c.CachedInfo().NumAckPending >= 3 {
+				time.Sleep(150 * time.Millisecond)
+				killConn.Close()
+				kill()
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+
+	res, err := match.Run(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	wg.Wait()
+	if killCtx.Err() == nil {
+		t.Fatal("the third worker was never killed")
+	}
+	if len(res.Games) != games {
+		t.Fatalf("%d games, want %d", len(res.Games), games)
+	}
+	remote := byNumber(t, res)
+
+	local := testMatch(t, games)
+	want, err := match.Run(context.Background(), local)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range want.Games {
+		g, ok := remote[w.Number]
+		switch {
+		case !ok:
+			t.Errorf("game %d missing", w.Number)
+		case g.Termination != w.Termination || g.Red != w.Red || g.Opening != w.Opening ||
+			strings.Join(moveStrings(g.Moves), " ") != strings.Join(moveStrings(w.Moves), " "):
+			t.Errorf("game %d: %v %v after %d moves, local run %v %v after %d moves",
+				w.Number, g.Termination, g.Red, len(g.Moves), w.Termination, w.Red, len(w.Moves))
+		}
+	}
+	for e := range want.Players {
+		if res.Players[e].Record != want.Players[e].Record {
+			t.Errorf("engine %d: %+v, local run %+v", e, res.Players[e].Record, want.Players[e].Record)
+		}
+	}
+	if res.Pairings[0].Penta != want.Pairings[0].Penta {
+		t.Errorf("pentanomial %v, local run %v", res.Pairings[0].Penta, want.Pairings[0].Penta)
+	}
+}
+
+func TestMalformedWorkIsRejectedOnce(t *testing.T) {
+	broker := startBroker(t, Credentials{})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	nc := connect(t, broker, "test")
+	cfg := testMatch(t, 2)
+	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "bad", AckWait: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer coord.Close()
+	notices := make(chan string, 10)
+	sub, err := nc.Subscribe(noticeSubject+"bad", func(m *nats.Msg) { notices <- string(m.Data) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Unsubscribe()
+
+	unpublished := Work{Version: wireVersion, Run: "bad", ID: 1, GOOS: "linux", GOARCH: "amd64",
+		Games: []WireGame{{Number: 1}}, Opening: Opening{FEN: "startpos"}}
+	for i := range unpublished.Engines {
+		unpublished.Engines[i] = Engine{SHA256: strings.Repeat("ab", 32), Proto: "ucci"}
+	}
+	unpublished.GOOS, unpublished.GOARCH = coord.goos, coord.goarch
+	data, _ := json.Marshal(unpublished)
+	js, _ := jetstream.New(nc)
+	for _, item := range [][]byte{[]byte("not json"), []byte(`{"v":7,"run":"bad"}`), data} {
+		if _, err := js.Publish(ctx, workSubject+"bad", item); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wctx, stop := context.WithCancel(ctx)
+	done := make(chan error)
+	go func() { done <- RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", CacheDir: t.TempDir()}) }()
+
+	for _, want := range []string{"work version 7", "not published"} {
+		select {
+		case n := <-notices:
+			if !strings.Contains(n, want) || !strings.HasPrefix(n, "w: rejected work") {
+				t.Errorf("notice %q, want one with %q", n, want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no notice with %q", want)
+		}
+	}
+	// Nothing is left to deliver again, and nothing was delivered twice.
+	time.Sleep(2 * time.Second)
+	c, err := js.Consumer(ctx, workStream, workConsumer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := c.CachedInfo()
+	if info.NumPending != 0 || info.NumAckPending != 0 || info.NumRedelivered != 0 {
+		t.Errorf("pending %d, ack pending %d, redelivered %d: want all 0", info.NumPending, info.NumAckPending, info.NumRedelivered)
+	}
+	stop()
+	if err := <-done; err != nil {
+		t.Errorf("worker: %v", err)
+	}
+}
+
+func TestForeignPlatformIsRefused(t *testing.T) {
+	broker := startBroker(t, Credentials{})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	nc := connect(t, broker, "coordinator")
+	cfg := testMatch(t, 2)
+	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "plat", AckWait: time.Second, GOOS: "plan9", GOARCH: "mips"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer coord.Close()
+	notices := make(chan string, 10)
+	sub, _ := nc.Subscribe(noticeSubject+"plat", func(m *nats.Msg) { notices <- string(m.Data) })
+	defer sub.Unsubscribe()
+	cfg.Remote = coord
+	wctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", CacheDir: t.TempDir()})
+	mctx, stopMatch := context.WithCancel(ctx)
+	resc := make(chan *match.Result)
+	go func() {
+		res, _ := match.Run(mctx, cfg)
+		resc <- res
+	}()
+	select {
+	case n := <-notices:
+		if !strings.Contains(n, "refusing work: its engines are built for plan9/mips") {
+			t.Errorf("notice %q", n)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no refusal")
+	}
+	stopMatch()
+	if res := <-resc; len(res.Games) != 0 || !res.Interrupted {
+		t.Errorf("%d games, interrupted %v: want none played", len(res.Games), res.Interrupted)
+	}
+}
+
+func TestUnreachableBroker(t *testing.T) {
+	start := time.Now()
+	_, err := Connect("nats://someone:s3cret@127.0.0.1:1", "test", Credentials{Password: "hunter2", Token: "tok"})
+	if err == nil {
+		t.Fatal("connected to nothing")
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+	for _, secret := range []string{"s3cret", "hunter2", "someone"} {
+		if strings.Contains(err.Error(), secret) {
+			t.Errorf("error %q shows a credential", err)
+		}
+	}
+}
+
+func TestCredentialsAreRequired(t *testing.T) {
+	broker := startBroker(t, Credentials{User: "u", Password: "pw"})
+	if nc, err := Connect(broker.URL(), "test", Credentials{User: "u", Password: "wrong"}); err == nil {
+		nc.Close()
+		t.Fatal("connected with a wrong password")
+	} else if strings.Contains(err.Error(), "wrong") {
+		t.Errorf("error %q shows the password", err)
+	}
+	nc, err := Connect(broker.URL(), "test", Credentials{User: "u", Password: "pw"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc.Close()
+}
