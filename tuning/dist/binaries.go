@@ -91,6 +91,10 @@ func (c *binaryCache) path(ctx context.Context, sum string) (string, error) {
 	} else if err != nil {
 		return "", transientError{fmt.Errorf("engine %s: %v", sum[:12], err)}
 	}
+	// A broken connection does not end a read of the object: closing it
+	// does, when ctx ends.
+	stop := context.AfterFunc(ctx, func() { obj.Close() })
+	defer stop()
 	defer obj.Close()
 	tmp, err := os.CreateTemp(c.dir, sum+".part*")
 	if err != nil {

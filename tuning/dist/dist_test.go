@@ -14,6 +14,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
 
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/tuning/match"
@@ -38,6 +39,9 @@ func TestMain(m *testing.M) {
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+// testLog returns a logger that writes to the test's log.
+func testLog(t *testing.T) zerolog.Logger { return zerolog.New(zerolog.NewTestWriter(t)).With().Timestamp().Logger() }
 
 // startBroker starts an embedded broker for the test.
 func startBroker(t *testing.T, c Credentials) *Embedded {
@@ -105,7 +109,7 @@ func TestMatchOnThreeWorkersOneKilled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	coordConn := connect(t, broker, "coordinator")
-	coord, err := NewCoordinator(ctx, coordConn, &cfg, CoordinatorOptions{Run: "t1", AckWait: time.Second})
+	coord, err := NewCoordinator(ctx, coordConn, &cfg, CoordinatorOptions{Run: "t1", AckWait: time.Second, Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,34 +118,34 @@ func TestMatchOnThreeWorkersOneKilled(t *testing.T) {
 
 	var wg sync.WaitGroup
 	var killConn *nats.Conn
+	killCache := t.TempDir()
 	killCtx, kill := context.WithCancel(ctx)
 	defer kill()
 	for i := range 3 {
 		nc := connect(t, broker, fmt.Sprint("w", i))
-		wctx := ctx
+		wctx, cache := ctx, t.TempDir()
 		if i == 2 {
-			killConn, wctx = nc, killCtx
+			killConn, wctx, cache = nc, killCtx, killCache
 		}
 		wg.Go(func() {
-			err := RunWorker(wctx, nc, WorkerOptions{Name: fmt.Sprint("w", i), CacheDir: t.TempDir()})
+			err := RunWorker(wctx, nc, WorkerOptions{Name: fmt.Sprint("w", i), CacheDir: cache, Log: testLog(t)})
 			if err != nil && wctx.Err() == nil {
 				t.Errorf("worker %d: %v", i, err)
 			}
 		})
 	}
-	// Kill the third worker once every worker holds a game pair: it dies
-	// in the middle of a game, without acknowledging or handing it back.
-	js, _ := jetstream.New(coordConn)
+	// Kill the third worker in its first game (a game takes 30 plies of
+	// 15 ms at least; it starts once the binary is in the worker's cache):
+	// it dies without acknowledging or handing back its game pair.
 	go func() {
 		for ctx.Err() == nil {
-			c, err := js.Consumer(ctx, workStream, workConsumer)
-			if err == nil && c.CachedInfo().NumAckPending >= 3 {
+			if _, err := os.Stat(filepath.Join(killCache, coord.hashes[0])); err == nil {
 				time.Sleep(150 * time.Millisecond)
 				killConn.Close()
 				kill()
 				return
 			}
-			time.Sleep(20 * time.Millisecond)
+			time.Sleep(10 * time.Millisecond)
 		}
 	}()
 
@@ -158,6 +162,14 @@ func TestMatchOnThreeWorkersOneKilled(t *testing.T) {
 		t.Fatalf("%d games, want %d", len(res.Games), games)
 	}
 	remote := byNumber(t, res)
+	// The killed worker's pair was delivered again: more deliveries than
+	// the four pairs.
+	js, _ := jetstream.New(coordConn)
+	if c, err := js.Consumer(context.Background(), workStream, workConsumer); err != nil {
+		t.Error(err)
+	} else if d := c.CachedInfo().Delivered.Consumer; d <= games/2 {
+		t.Errorf("%d deliveries of %d game pairs: the killed worker's was not delivered again", d, games/2)
+	}
 
 	local := testMatch(t, games)
 	want, err := match.Run(context.Background(), local)
@@ -218,7 +230,9 @@ func TestMalformedWorkIsRejectedOnce(t *testing.T) {
 	}
 	wctx, stop := context.WithCancel(ctx)
 	done := make(chan error)
-	go func() { done <- RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", CacheDir: t.TempDir()}) }()
+	go func() {
+		done <- RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", CacheDir: t.TempDir()})
+	}()
 
 	for _, want := range []string{"work version 7", "not published"} {
 		select {
