@@ -47,6 +47,7 @@ var commands = []*command{
 		{name: "nnue", summary: "train the neural network evaluation", run: withoutInput(tunecmd.NNUE)},
 		{name: "wdl", summary: "fit the win/draw/loss model of UCI_ShowWDL to game results", run: withoutInput(tunecmd.WDL)},
 	}},
+	{name: "worker", summary: "play the games of matches run on a NATS broker (ucci match -broker)", run: withoutInput(runWorker)},
 	{name: "version", summary: "print the version", run: withoutInput(runVersion)},
 }
 

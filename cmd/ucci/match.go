@@ -14,6 +14,7 @@ import (
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/pgn"
+	"github.com/goxq/ucci/tuning/dist"
 	"github.com/goxq/ucci/tuning/match"
 )
 
@@ -21,6 +22,7 @@ const matchUsage = `usage: ucci match -engine SPEC -engine SPEC [...] [-games N]
                   [-openings FILE] [-pgn OUT.pgn] [-pgn-notation iccs|wxf|chinese] [-rules cxa|axf]
                   [-format gauntlet|roundrobin|berger|swiss|knockout|double|groups] [-rounds N]
                   [-team NAME=ENGINE,...] [-crosstable FILE] [-resume] ...
+                  [-broker nats://HOST:4222|embedded]
        ucci match openings -pgn GAMES.pgn [-out FILE] ...   (see ucci match openings -h)
 
 SPEC is a path, or "cmd=PATH [name=NAME] [proto=ucci|uci|uci-fsf|auto] [option.NAME=VALUE ...]
@@ -78,6 +80,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	event := fs.String("event", "", "PGN Event tag")
 	site := fs.String("site", "", "PGN Site tag")
 	quiet := fs.Bool("quiet", false, "no progress output")
+	broker := addBrokerFlags(fs, true)
+	ackWait := fs.Duration("ack-wait", dist.DefaultAckWait, "with -broker: a game pair whose worker gave no sign of life for this long goes to another worker")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -182,6 +186,16 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if *broker.url != "" {
+		if !concurrencySet(fs) {
+			cfg.Concurrency = defaultRemotePairs
+		}
+		closeRemote, code := useBroker(ctx, &cfg, broker, *ackWait, stderr)
+		if code != 0 {
+			return code
+		}
+		defer closeRemote()
+	}
 	res, err := match.Run(ctx, cfg)
 	if res != nil {
 		if cfg.OnGame != nil {

@@ -66,8 +66,7 @@ func Redact(rawURL string) string {
 	for _, u := range strings.Split(rawURL, ",") {
 		u = strings.TrimSpace(u)
 		if p, err := url.Parse(u); err == nil && p.User != nil {
-			p.User = url.User("***")
-			u = p.String()
+			u = p.Scheme + "://***@" + p.Host + p.Path
 		} else if at := strings.LastIndex(u, "@"); at >= 0 {
 			u = "***" + u[at:]
 		}

@@ -41,7 +41,9 @@ func TestMain(m *testing.M) {
 }
 
 // testLog returns a logger that writes to the test's log.
-func testLog(t *testing.T) zerolog.Logger { return zerolog.New(zerolog.NewTestWriter(t)).With().Timestamp().Logger() }
+func testLog(t *testing.T) zerolog.Logger {
+	return zerolog.New(zerolog.NewTestWriter(t)).With().Timestamp().Logger()
+}
 
 // startBroker starts an embedded broker for the test.
 func startBroker(t *testing.T, c Credentials) *Embedded {

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/goxq/ucci/internal/quote"
+	"github.com/goxq/ucci/tuning/dist"
+)
+
+const workerUsage = `usage: ucci worker -broker nats://HOST:4222 [-concurrency N] [-name W] [-cache DIR]
+  takes game pairs of matches (ucci match ... -broker URL) from the broker and plays them with
+  local engine processes until interrupted; the engine binaries come from the broker, checked
+  against their SHA-256`
+
+// runWorker is `ucci worker`.
+func runWorker(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("worker", workerUsage, stderr)
+	b := addBrokerFlags(fs, false)
+	concurrency := fs.Int("concurrency", 1, "game pairs played at once")
+	name := fs.String("name", "", "the worker's name in the coordinator's notices (default HOST-PID)")
+	cache := fs.String("cache", "", "directory of the fetched engine binaries (default: ucci-engines in the user cache directory)")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	fail := func(format string, a ...any) int { return badArg(fs, format, a...) }
+	switch {
+	case fs.NArg() != 0:
+		return fail("unexpected argument %s", quote.Input(fs.Arg(0)))
+	case *b.url == "":
+		return fail("-broker is needed")
+	case *b.url == "embedded":
+		return fail("-broker embedded is for a coordinator (ucci match); a worker joins its URL")
+	}
+	if err := intIn("concurrency", *concurrency, 1, 1024); err != nil {
+		return fail("%v", err)
+	}
+	nc, closeBroker, err := b.connect("worker", stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "ucci worker: %v\n", err)
+		return 2
+	}
+	defer closeBroker()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = dist.RunWorker(ctx, nc, dist.WorkerOptions{Name: *name, Concurrency: *concurrency, CacheDir: *cache, Log: consoleLog(stderr)})
+	if err != nil && !errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "ucci worker: %v\n", err)
+		return 1
+	}
+	return 0
+}

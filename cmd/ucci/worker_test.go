@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"net"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/goxq/ucci/pgn"
+	"github.com/goxq/ucci/tuning/dist"
+)
+
+func TestBrokerUnreachable(t *testing.T) {
+	t.Setenv("NATS_PASSWORD", "hunter2")
+	for _, args := range [][]string{
+		{"worker", "-broker", "nats://bob:s3cret@127.0.0.1:1"},
+		{"match", "-engine", "a", "-engine", "b", "-quiet", "-broker", "nats://bob:s3cret@127.0.0.1:1"},
+	} {
+		start := time.Now()
+		code, _, errOut := runCapture(args...)
+		if code != 2 || !strings.Contains(errOut, "127.0.0.1:1") {
+			t.Errorf("%s: exit %d, %q: want 2 and the broker named", args[0], code, errOut)
+		}
+		if strings.Contains(errOut, "s3cret") || strings.Contains(errOut, "hunter2") {
+			t.Errorf("%s shows a password: %q", args[0], errOut)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s took %v", args[0], d)
+		}
+	}
+	for _, args := range [][]string{{"worker"}, {"worker", "-broker", "embedded"}, {"worker", "-broker", "x", "-concurrency", "0"}} {
+		if code, _, _ := runCapture(args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+}
+
+// TestMatchOnEmbeddedBroker runs `ucci match -broker embedded` with a
+// worker joining it, and checks the report and the PGN.
+func TestMatchOnEmbeddedBroker(t *testing.T) {
+	fake := buildFakeEngine(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	go func() {
+		for ctx.Err() == nil {
+			nc, err := dist.Connect("nats://"+addr, "test worker", dist.Credentials{Token: "tok-9f3e"})
+			if err != nil {
+				time.Sleep(50 * time.Millisecond)
+				continue
+			}
+			defer nc.Close()
+			dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir()})
+			return
+		}
+	}()
+	t.Setenv("NATS_TOKEN", "tok-9f3e")
+	pgnPath := filepath.Join(t.TempDir(), "out.pgn")
+	code, out, errOut := runCapture("match", "-engine", "cmd="+fake+" name=alpha", "-engine", "cmd="+fake+" name=beta",
+		"-games", "4", "-tc", "5+0.05", "-maxplies", "20", "-pgn", pgnPath, "-quiet",
+		"-broker", "embedded", "-listen", addr)
+	cancel()
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "Games: 4 of 4") || !strings.Contains(errOut, "embedded broker on "+addr) {
+		t.Errorf("stdout:\n%s\nstderr:\n%s", out, errOut)
+	}
+	if strings.Contains(errOut, "tok-9f3e") {
+		t.Errorf("the token shows: %s", errOut)
+	}
+	games, bad, err := pgn.ReadFile(pgnPath)
+	if err != nil || len(bad) > 0 || len(games) != 4 {
+		t.Fatalf("PGN: %d games, %d bad, %v", len(games), len(bad), err)
+	}
+	rounds := map[string]bool{}
+	for _, g := range games {
+		rounds[g.Tag("Round")] = true
+	}
+	if len(rounds) != 4 {
+		t.Errorf("rounds %v: want four different games", rounds)
+	}
+}
