@@ -330,3 +330,79 @@ func TestCredentialsAreRequired(t *testing.T) {
 	}
 	nc.Close()
 }
+
+// TestDuplicateResultCountsOnce stores every result a second time under a
+// new message id (a redelivered pair that finished twice, past the
+// broker's duplicate window): each pair counts once.
+func TestDuplicateResultCountsOnce(t *testing.T) {
+	const games = 4
+	broker := startBroker(t, Credentials{})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	nc := connect(t, broker, "coordinator")
+	cfg := testMatch(t, games)
+	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "dup", AckWait: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer coord.Close()
+	cfg.Remote = coord
+	js, _ := jetstream.New(nc)
+	copies, err := js.OrderedConsumer(ctx, resultStream, jetstream.OrderedConsumerConfig{FilterSubjects: []string{resultSubject + "dup"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := 0
+	cc, err := copies.Consume(func(m jetstream.Msg) {
+		if m.Headers().Get("copy") != "" {
+			return
+		}
+		copied++
+		dup := &nats.Msg{Subject: m.Subject(), Data: m.Data(), Header: nats.Header{"copy": {"1"}}}
+		if _, err := js.PublishMsg(ctx, dup, jetstream.WithMsgID(fmt.Sprint("copy-", copied))); err != nil {
+			t.Error(err)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Stop()
+	wctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", CacheDir: t.TempDir()})
+
+	res, err := match.Run(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(byNumber(t, res)) != games || len(res.Games) != games {
+		t.Fatalf("%d games, want %d", len(res.Games), games)
+	}
+	if n := res.Players[0].Games(); n != games {
+		t.Errorf("engine 1 counted %d games, want %d", n, games)
+	}
+	time.Sleep(300 * time.Millisecond)
+	s, err := js.Stream(ctx, resultStream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := s.CachedInfo().State.Msgs; n < games/2+1 {
+		t.Errorf("%d results stored: the copies were not made", n)
+	}
+	// The copies were acknowledged (dropped), not left to come back.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c, err := js.Consumer(ctx, resultStream, "coord-dup")
+		if err != nil {
+			t.Fatal(err)
+		}
+		info := c.CachedInfo()
+		if info.NumPending == 0 && info.NumAckPending == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("results pending %d, unacknowledged %d", info.NumPending, info.NumAckPending)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
