@@ -25,45 +25,59 @@ import (
 	"testing"
 )
 
-// build is the engine binary of this test run, built on first use.
-var build struct {
-	once sync.Once
-	dir  string
-	path string
-	err  error
+// builds holds the programs built for this test run, by package path, in
+// one temporary directory that Main removes.
+var builds struct {
+	mu    sync.Mutex
+	dir   string
+	paths map[string]string
 }
 
-// Main runs the tests of m and then removes the binary Binary built; it
-// returns the exit code for os.Exit.
+// Main runs the tests of m and then removes the programs Build (and
+// Binary) built; it returns the exit code for os.Exit.
 func Main(m *testing.M) int {
 	code := m.Run()
-	if build.dir != "" {
-		os.RemoveAll(build.dir)
+	builds.mu.Lock()
+	defer builds.mu.Unlock()
+	if builds.dir != "" {
+		os.RemoveAll(builds.dir)
 	}
 	return code
 }
 
+// Build builds the Go program of package path pkg once per test run (go
+// build into a temporary directory, removed by Main) and returns the path
+// of the binary; later calls return the same path.
+func Build(pkg string) (string, error) {
+	builds.mu.Lock()
+	defer builds.mu.Unlock()
+	if p, ok := builds.paths[pkg]; ok {
+		return p, nil
+	}
+	if builds.dir == "" {
+		dir, err := os.MkdirTemp("", "enginetest")
+		if err != nil {
+			return "", err
+		}
+		builds.dir, builds.paths = dir, map[string]string{}
+	}
+	p := filepath.Join(builds.dir, filepath.Base(pkg))
+	if out, err := exec.Command("go", "build", "-o", p, pkg).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building %s: %v\n%s", pkg, err, out)
+	}
+	builds.paths[pkg] = p
+	return p, nil
+}
+
 // Binary returns the path of the engine binary built from cmd/ucci for
-// this test run: the first call builds it (go build into a temporary
-// directory, removed by Main), the others wait for that build. A failed
-// build fails tb.
+// this test run (see Build). A failed build fails tb.
 func Binary(tb testing.TB) string {
 	tb.Helper()
-	build.once.Do(func() {
-		build.dir, build.err = os.MkdirTemp("", "enginetest")
-		if build.err != nil {
-			return
-		}
-		build.path = filepath.Join(build.dir, "ucci")
-		out, err := exec.Command("go", "build", "-o", build.path, "github.com/goxq/ucci/cmd/ucci").CombinedOutput()
-		if err != nil {
-			build.err = fmt.Errorf("building the engine: %v\n%s", err, out)
-		}
-	})
-	if build.err != nil {
-		tb.Fatal(build.err)
+	p, err := Build("github.com/goxq/ucci/cmd/ucci")
+	if err != nil {
+		tb.Fatal(err)
 	}
-	return build.path
+	return p
 }
 
 // External tells whether the tests run the engine of GOXQ_TEST_ENGINE

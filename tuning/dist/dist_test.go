@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,6 +16,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/internal/enginetest"
 	"github.com/goxq/ucci/tuning/match"
 )
 
@@ -24,20 +24,12 @@ import (
 var fakeBin string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "dist-fake")
-	if err != nil {
+	var err error
+	if fakeBin, err = enginetest.Build("github.com/goxq/ucci/tuning/match/testdata/fakeengine"); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	fakeBin = filepath.Join(dir, "fakeengine")
-	if out, err := exec.Command("go", "build", "-o", fakeBin, "../match/testdata/fakeengine").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n%s", err, out)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	os.Exit(enginetest.Main(m))
 }
 
 // testLog returns a logger that writes to the test's log.

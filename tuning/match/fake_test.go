@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,26 +11,19 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/internal/enginetest"
 )
 
 // fakeBin is the scripted engine of testdata/fakeengine, built by TestMain.
 var fakeBin string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "match-fake")
-	if err != nil {
+	var err error
+	if fakeBin, err = enginetest.Build("github.com/goxq/ucci/tuning/match/testdata/fakeengine"); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	fakeBin = filepath.Join(dir, "fakeengine")
-	if out, err := exec.Command("go", "build", "-o", fakeBin, "./testdata/fakeengine").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building the fake engine: %v\n%s", err, out)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	os.Exit(enginetest.Main(m))
 }
 
 // fake returns the spec of a fake engine with the given flags.
