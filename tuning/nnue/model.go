@@ -55,6 +55,17 @@ func (m *Model) params(f func(p []float32, limit float32)) {
 // zero clears m (a gradient).
 func (m *Model) zero() { m.params(func(p []float32, _ float32) { clear(p) }) }
 
+// copyFrom sets m to o.
+func (m *Model) copyFrom(o *Model) {
+	var dst [][]float32
+	m.params(func(p []float32, _ float32) { dst = append(dst, p) })
+	i := 0
+	o.params(func(p []float32, _ float32) {
+		copy(dst[i], p)
+		i++
+	})
+}
+
 // add adds o to m.
 func (m *Model) add(o *Model) {
 	var dst [][]float32

@@ -114,7 +114,7 @@ func TestTrainingLearnsAndQuantizes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	after := stats[len(stats)-1].ValidLoss
+	after := bestLoss(stats)
 	if !(after < before*0.8) {
 		t.Errorf("validation loss %.5f -> %.5f", before, after)
 	}
@@ -125,6 +125,42 @@ func TestTrainingLearnsAndQuantizes(t *testing.T) {
 	// The quantised net read back into floats gives the same loss.
 	if back := Loss(FromNet(m.Quantize("")), valid, cfg); math.Abs(back-q) > 0.02*q+1e-5 {
 		t.Errorf("dequantised loss %.5f, quantised %.5f", back, q)
+	}
+}
+
+// bestLoss is the lowest validation loss of stats.
+func bestLoss(stats []EpochStats) float64 {
+	best := math.Inf(1)
+	for _, s := range stats {
+		best = min(best, s.ValidLoss)
+	}
+	return best
+}
+
+// TestEarlyStopping: a model trained too long on too few positions
+// overfits; training stops Patience epochs after the best validation loss
+// and leaves the model of that epoch.
+func TestEarlyStopping(t *testing.T) {
+	recs := testRecords(t, 3000)
+	train, valid := Split(recs, 2, 50, 1)
+	cfg := DefaultConfig()
+	cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.LRDecay, cfg.Patience = 40, 64, 0.02, 1, 2
+	m := NewModel(1)
+	stats, err := Train(context.Background(), m, train[:300], valid, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bestAt := -1
+	for i, s := range stats {
+		if s.Best {
+			bestAt = i
+		}
+	}
+	if len(stats) == cfg.Epochs || bestAt != len(stats)-1-cfg.Patience {
+		t.Fatalf("%d epochs, best at epoch %d: want a stop %d epochs after the best", len(stats), bestAt+1, cfg.Patience)
+	}
+	if got := Loss(m, valid, cfg); got != stats[bestAt].ValidLoss {
+		t.Errorf("model left with validation loss %.6f, best epoch had %.6f", got, stats[bestAt].ValidLoss)
 	}
 }
 

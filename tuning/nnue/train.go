@@ -27,6 +27,11 @@ type Config struct {
 	// Mirror trains on each position or its mirror image, chosen at random
 	// each epoch (the validation positions are used as they are).
 	Mirror bool
+	// Patience stops training after that many epochs in a row without a
+	// lower validation loss (0: never early). With validation positions,
+	// the model left at the end is that of the epoch with the lowest
+	// validation loss (EpochStats.Best), not necessarily the last one.
+	Patience int
 	// EpochDone, if set, is called after each epoch.
 	EpochDone func(EpochStats)
 	// BatchDone, if set, is called after each batch with the batch number
@@ -49,6 +54,8 @@ type EpochStats struct {
 	TrainLoss, ValidLoss float64
 	LR                   float64
 	Elapsed              time.Duration
+	// Best tells whether this epoch has the lowest validation loss so far.
+	Best bool
 }
 
 // Split divides records into training and validation positions: blocks of
@@ -79,13 +86,16 @@ type trainer struct {
 }
 
 // Train fits model (NewModel or FromNet) to the training positions and
-// reports the validation loss after each epoch. It stops early with the
-// context's error.
+// reports the validation loss after each epoch. With validation positions
+// it leaves in model the weights of the epoch with the lowest validation
+// loss, and with cfg.Patience it stops when the loss has not fallen for
+// that many epochs. It stops early with the context's error (model then
+// holds the best epoch so far).
 func Train(ctx context.Context, model *Model, train, valid []posfile.Record, cfg Config) ([]EpochStats, error) {
 	if len(train) == 0 {
 		return nil, errors.New("nnue: no training positions")
 	}
-	if cfg.Epochs < 1 || cfg.BatchSize < 1 || cfg.LR <= 0 || cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.K <= 0 {
+	if cfg.Epochs < 1 || cfg.BatchSize < 1 || cfg.LR <= 0 || cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.K <= 0 || cfg.Patience < 0 {
 		return nil, fmt.Errorf("nnue: bad settings %+v", cfg)
 	}
 	if cfg.Workers <= 0 {
@@ -102,6 +112,12 @@ func Train(ctx context.Context, model *Model, train, valid []posfile.Record, cfg
 	rng := rand.New(rand.NewPCG(cfg.Seed, 7))
 	lr := cfg.LR
 	var stats []EpochStats
+	best, bestLoss, sinceBest := newModel(), math.Inf(1), 0
+	defer func() {
+		if !math.IsInf(bestLoss, 1) {
+			model.copyFrom(best)
+		}
+	}()
 	start := time.Now()
 	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -120,10 +136,18 @@ func Train(ctx context.Context, model *Model, train, valid []posfile.Record, cfg
 		st := EpochStats{Epoch: epoch, TrainLoss: sum / float64(len(order)), ValidLoss: math.NaN(), LR: lr, Elapsed: time.Since(start)}
 		if len(valid) > 0 {
 			st.ValidLoss = Loss(model, valid, cfg)
+			sinceBest++
+			if st.ValidLoss < bestLoss {
+				best.copyFrom(model)
+				bestLoss, sinceBest, st.Best = st.ValidLoss, 0, true
+			}
 		}
 		stats = append(stats, st)
 		if cfg.EpochDone != nil {
 			cfg.EpochDone(st)
+		}
+		if cfg.Patience > 0 && sinceBest >= cfg.Patience {
+			break
 		}
 		lr *= cfg.LRDecay
 	}

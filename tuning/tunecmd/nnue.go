@@ -39,6 +39,7 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 	lambda := fs.Float64("lambda", def.Lambda, "weight of the search score in the target (rest: game result)")
 	k := fs.Float64("k", def.K, "centipawn-to-result constant of the sigmoid")
 	mirror := fs.Bool("mirror", def.Mirror, "train on each position or its mirror image, chosen at random each epoch")
+	patience := fs.Int("patience", def.Patience, "stop after N epochs without a lower validation loss (0: run every epoch); the best epoch's net is written")
 	valid := fs.Int("valid", 20, "hold out one block of records in N for validation (0: none)")
 	initNet := fs.String("init", "", "start from this net instead of random weights")
 	seed := fs.Uint64("seed", def.Seed, "seed of the initial weights, split and shuffles")
@@ -53,7 +54,7 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *out == "" || fs.NArg() == 0 || *epochs < 1 || *batch < 1 || *lr <= 0 || *decay <= 0 || *lambda < 0 || *lambda > 1 ||
-		*k <= 0 || *valid < 0 || *workers < 0 {
+		*k <= 0 || *valid < 0 || *workers < 0 || *patience < 0 {
 		fs.Usage()
 		return 2
 	}
@@ -87,14 +88,18 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := def
 	cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.LRDecay, cfg.Lambda, cfg.K, cfg.Workers, cfg.Seed = *epochs, *batch, *lr, *decay, *lambda, *k, *workers, *seed
-	cfg.Mirror = *mirror
+	cfg.Mirror, cfg.Patience = *mirror, *patience
 	if !*quiet {
 		fmt.Fprintf(stdout, "before training: validation loss %.6f\n", nnue.Loss(model, validation, cfg))
 	}
 	bar := newBar(stderr, int64(*epochs), "epochs", false, *quiet)
 	cfg.EpochDone = func(s nnue.EpochStats) {
-		barNote(bar, stdout, "epoch %3d  train %.6f  validation %.6f  lr %.2e  %s", s.Epoch, s.TrainLoss, s.ValidLoss, s.LR,
-			s.Elapsed.Round(time.Second))
+		mark := ""
+		if s.Best {
+			mark = "  best"
+		}
+		barNote(bar, stdout, "epoch %3d  train %.6f  validation %.6f  lr %.2e  %s%s", s.Epoch, s.TrainLoss, s.ValidLoss, s.LR,
+			s.Elapsed.Round(time.Second), mark)
 		barAdd(bar, 1)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -104,19 +109,25 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 	if err != nil && len(stats) == 0 {
 		return fail(err)
 	}
-	if err != nil {
-		fmt.Fprintf(stdout, "stopped after epoch %d: %v; writing the net of that epoch\n", len(stats), err)
+	last, kept := stats[len(stats)-1], stats[len(stats)-1]
+	for _, s := range stats {
+		if s.Best {
+			kept = s
+		}
 	}
-	last := stats[len(stats)-1]
-	desc := fmt.Sprintf("ucci tune nnue: %d positions (%d training) from %d files; %d epochs, batch %d, lr %g decay %g, lambda %g, K %g, mirror %v, seed %d; "+
-		"validation loss %.6f; %s", len(recs), len(train), len(files), len(stats), *batch, *lr, *decay, *lambda, *k, *mirror, *seed, last.ValidLoss,
+	if err != nil {
+		fmt.Fprintf(stdout, "stopped after epoch %d: %v\n", len(stats), err)
+	}
+	fmt.Fprintf(stdout, "writing the net of epoch %d\n", kept.Epoch)
+	desc := fmt.Sprintf("ucci tune nnue: %d positions (%d training) from %d files; epoch %d of %d, batch %d, lr %g decay %g, lambda %g, K %g, mirror %v, seed %d; "+
+		"validation loss %.6f; %s", len(recs), len(train), len(files), kept.Epoch, len(stats), *batch, *lr, *decay, *lambda, *k, *mirror, *seed, kept.ValidLoss,
 		last.Elapsed.Round(time.Second))
 	if *note != "" {
 		desc += "; " + *note
 	}
 	net := model.Quantize(desc)
 	if len(validation) > 0 {
-		fmt.Fprintf(stdout, "quantised net: validation loss %.6f (float %.6f)\n", nnue.QuantizedLoss(net, validation, cfg), last.ValidLoss)
+		fmt.Fprintf(stdout, "quantised net: validation loss %.6f (float %.6f)\n", nnue.QuantizedLoss(net, validation, cfg), kept.ValidLoss)
 	}
 	if err := writeNet(*out, net); err != nil {
 		return fail(err)
