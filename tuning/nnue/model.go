@@ -91,10 +91,7 @@ func (m *Model) forward(s *sample, sc *scratch) float32 {
 		a := &sc.acc[k]
 		*a = m.B1
 		for _, f := range feats[:s.n] {
-			row := m.W1[int(f)*l1 : int(f)*l1+l1]
-			for i := range a {
-				a[i] += row[i]
-			}
+			addRow(a, m.rowOf(f))
 		}
 	}
 	w := &m.W2[s.bucket]
@@ -137,10 +134,7 @@ func (m *Model) backward(s *sample, sc *scratch, dOut float32, g *Model) {
 			g.B1[i] += dAcc[i]
 		}
 		for _, f := range feats[:s.n] {
-			row := g.W1[int(f)*l1 : int(f)*l1+l1]
-			for i := range row {
-				row[i] += dAcc[i]
-			}
+			addRow(g.rowOf(f), &dAcc)
 		}
 	}
 }
