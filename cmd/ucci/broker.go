@@ -17,6 +17,7 @@ import (
 // brokerFlags are the flags of the commands that use a NATS broker.
 type brokerFlags struct {
 	url, user, password, token, listen *string
+	nkey, ca, cert, key                *string
 }
 
 // addBrokerFlags declares -broker, the credentials and (for a coordinator)
@@ -32,12 +33,21 @@ func addBrokerFlags(fs *flag.FlagSet, coordinator bool) *brokerFlags {
 	b.user = fs.String("user", "", "broker user (default $NATS_USER)")
 	b.password = fs.String("password", "", "broker password (default $NATS_PASSWORD; prefer the variable, flags show in ps)")
 	b.token = fs.String("token", "", "broker token (default $NATS_TOKEN)")
+	b.nkey = fs.String("nkey", "", "file of a user nkey seed to sign in with (default $NATS_NKEY); -broker embedded admits its public key")
+	b.ca = fs.String("tls-ca", "", "PEM file of the CA that signs the broker's certificate: speak TLS (default $NATS_CA; tls:// URLs speak TLS too)")
+	if coordinator {
+		b.cert = fs.String("tls-cert", "", "certificate (PEM): the -broker embedded server's, which then accepts TLS only; else this client's (default $NATS_CERT)")
+	} else {
+		b.cert = fs.String("tls-cert", "", "client certificate, PEM (default $NATS_CERT)")
+	}
+	b.key = fs.String("tls-key", "", "key of -tls-cert, PEM (default $NATS_KEY)")
 	return b
 }
 
 // credentials returns the credentials of the flags and the environment.
 func (b *brokerFlags) credentials() dist.Credentials {
-	return dist.Credentials{User: *b.user, Password: *b.password, Token: *b.token}.FromEnv()
+	return dist.Credentials{User: *b.user, Password: *b.password, Token: *b.token, NkeyFile: *b.nkey,
+		CAFile: *b.ca, CertFile: *b.cert, KeyFile: *b.key}.FromEnv()
 }
 
 // consoleLog returns a logger that writes readable lines to w.
@@ -50,27 +60,33 @@ func consoleLog(w io.Writer) zerolog.Logger {
 // An error is printed by the caller and ends the command with status 2.
 func (b *brokerFlags) connect(name string, stderr io.Writer) (*nats.Conn, func(), error) {
 	creds := b.credentials()
-	url := *b.url
-	closeAll := func() {}
-	if url == "embedded" {
-		dir, err := os.MkdirTemp("", "ucci-broker")
+	if *b.url != "embedded" {
+		nc, err := dist.Connect(*b.url, "ucci "+name, creds)
 		if err != nil {
 			return nil, nil, err
 		}
-		e, err := dist.StartEmbedded(*b.listen, dir, creds)
-		if err != nil {
-			os.RemoveAll(dir)
-			return nil, nil, err
-		}
-		closeAll = func() {
-			e.Close()
-			os.RemoveAll(dir)
-		}
-		url = e.URL()
-		_, port, _ := net.SplitHostPort(*b.listen)
-		fmt.Fprintf(stderr, "%s: embedded broker on %s; workers join with: ucci worker -broker nats://HOST:%s\n", name, *b.listen, port)
+		return nc, nc.Close, nil
 	}
-	nc, err := dist.Connect(url, "ucci "+name, creds)
+	dir, err := os.MkdirTemp("", "ucci-broker")
+	if err != nil {
+		return nil, nil, err
+	}
+	e, err := dist.StartEmbedded(*b.listen, dir, creds)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, nil, err
+	}
+	closeAll := func() {
+		e.Close()
+		os.RemoveAll(dir)
+	}
+	_, port, _ := net.SplitHostPort(*b.listen)
+	scheme := "nats"
+	if creds.CertFile != "" {
+		scheme = "tls"
+	}
+	fmt.Fprintf(stderr, "%s: embedded broker on %s; workers join with: ucci worker -broker %s://HOST:%s\n", name, *b.listen, scheme, port)
+	nc, err := e.ConnectInProcess("ucci "+name, creds)
 	if err != nil {
 		closeAll()
 		return nil, nil, err

@@ -3,10 +3,13 @@ package dist
 import (
 	"fmt"
 	"net"
+	"os"
 	"strconv"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nkeys"
 )
 
 // Embedded is a NATS server with JetStream running in this process, which
@@ -17,7 +20,9 @@ type Embedded struct {
 
 // StartEmbedded starts a server listening on addr (HOST:PORT; port 0 picks
 // a free one) that keeps its JetStream data in dir and asks clients for
-// the credentials c (none when c is empty).
+// the credentials c (none when c is empty): the user and password, the
+// token, or a signature by the nkey of c.NkeyFile. With c.CertFile and
+// c.KeyFile it speaks TLS only, with that certificate.
 func StartEmbedded(addr, dir string, c Credentials) (*Embedded, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
@@ -40,8 +45,23 @@ func StartEmbedded(addr, dir string, c Credentials) (*Embedded, error) {
 		Username:  c.User,
 		Password:  c.Password,
 	}
-	if c.Token != "" {
+	switch {
+	case c.NkeyFile != "":
+		pub, err := publicNkey(c.NkeyFile)
+		if err != nil {
+			return nil, fmt.Errorf("embedded broker: %v", err)
+		}
+		opts.Username, opts.Password = "", ""
+		opts.Nkeys = []*server.NkeyUser{{Nkey: pub}}
+	case c.Token != "":
 		opts.Username, opts.Password, opts.Authorization = "", "", c.Token
+	}
+	if c.CertFile != "" || c.KeyFile != "" {
+		tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: c.CertFile, KeyFile: c.KeyFile, Timeout: 2})
+		if err != nil {
+			return nil, fmt.Errorf("embedded broker TLS: %v", err)
+		}
+		opts.TLS, opts.TLSConfig, opts.TLSTimeout = true, tc, 2
 	}
 	srv, err := server.NewServer(opts)
 	if err != nil {
@@ -57,6 +77,38 @@ func StartEmbedded(addr, dir string, c Credentials) (*Embedded, error) {
 
 // URL returns the address clients connect to.
 func (e *Embedded) URL() string { return e.srv.ClientURL() }
+
+// ConnectInProcess connects to the server within the process (no network,
+// no TLS) with the credentials c, as name.
+func (e *Embedded) ConnectInProcess(name string, c Credentials) (*nats.Conn, error) {
+	opts, err := c.authOptions()
+	if err != nil {
+		return nil, err
+	}
+	nc, err := nats.Connect("", append(opts, nats.Name(name), nats.Timeout(connectTimeout), nats.InProcessServer(e.srv))...)
+	if err != nil {
+		return nil, fmt.Errorf("embedded broker: %s", scrub(err.Error(), c))
+	}
+	return nc, nil
+}
+
+// publicNkey returns the public key of the user nkey seed in file.
+func publicNkey(file string) (string, error) {
+	seed, err := os.ReadFile(file)
+	if err != nil {
+		return "", err
+	}
+	kp, err := nkeys.ParseDecoratedNKey(seed)
+	if err != nil {
+		return "", fmt.Errorf("nkey seed %s: %v", file, err)
+	}
+	defer kp.Wipe()
+	pub, err := kp.PublicKey()
+	if err != nil || !nkeys.IsValidPublicUserKey(pub) {
+		return "", fmt.Errorf("nkey seed %s: not a user seed", file)
+	}
+	return pub, nil
+}
 
 // Close stops the server.
 func (e *Embedded) Close() {
