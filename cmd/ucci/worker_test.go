@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -86,5 +87,61 @@ func TestMatchOnEmbeddedBroker(t *testing.T) {
 	}
 	if len(rounds) != 4 {
 		t.Errorf("rounds %v: want four different games", rounds)
+	}
+}
+
+// TestMatchResumeOnBroker plays a match on a broker, then resumes its run
+// by the id printed at the start: with every result stored, the resumed
+// run needs no worker, and the PGN is written anew with the run's games.
+func TestMatchResumeOnBroker(t *testing.T) {
+	fake := buildFakeEngine(t)
+	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer broker.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	nc, err := dist.Connect(broker.URL(), "test worker", dist.Credentials{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir()})
+	}()
+	pgnPath := filepath.Join(t.TempDir(), "out.pgn")
+	args := []string{"match", "-engine", "cmd=" + fake + " name=alpha", "-engine", "cmd=" + fake + " name=beta",
+		"-games", "4", "-tc", "5+0.05", "-maxplies", "20", "-pgn", pgnPath, "-quiet", "-broker", broker.URL()}
+	code, out, errOut := runCapture(args...)
+	cancel()
+	<-done
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	m := regexp.MustCompile(`match: run (\S+) on broker .*-resume (\S+)\)`).FindStringSubmatch(errOut)
+	if m == nil || m[1] != m[2] {
+		t.Fatalf("no run id to resume with in:\n%s", errOut)
+	}
+	code, again, errOut := runCapture(append(args, "-resume", m[1])...)
+	if code != 0 || !strings.Contains(again, "Games: 4 of 4") || !strings.Contains(errOut, "resuming run "+m[1]) {
+		t.Fatalf("resume: exit %d\nstdout:\n%s\nstderr:\n%s", code, again, errOut)
+	}
+	if again != out {
+		t.Errorf("resumed report:\n%s\nfirst report:\n%s", again, out)
+	}
+	games, bad, err := pgn.ReadFile(pgnPath)
+	if err != nil || len(bad) > 0 || len(games) != 4 {
+		t.Errorf("PGN after the resume: %d games, %d bad, %v: want the run's 4", len(games), len(bad), err)
+	}
+	for _, extra := range [][]string{{"-resume"}, {"-resume", "no-such-run"}} {
+		if code, _, errOut := runCapture(append(args, extra...)...); code == 0 {
+			t.Errorf("%q: exit 0\n%s", extra, errOut)
+		}
+	}
+	if code, _, _ := runCapture("match", "-engine", fake, "-engine", fake, "-resume", "x"); code != 2 {
+		t.Errorf("-resume RUN without -broker: exit %d, want 2", code)
 	}
 }
