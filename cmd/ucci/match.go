@@ -24,6 +24,7 @@ const matchUsage = `usage: ucci match -engine SPEC -engine SPEC [...] [-games N]
                   [-team NAME=ENGINE,...] [-crosstable FILE] [-resume] ...
                   [-broker nats://HOST:4222|embedded [-resume RUN]]
        ucci match openings -pgn GAMES.pgn [-out FILE] ...   (see ucci match openings -h)
+       ucci match status -broker nats://HOST:4222 [-run RUN] (the runs on a broker)
 
 SPEC is a path, or "cmd=PATH [name=NAME] [proto=ucci|uci|uci-fsf|auto] [option.NAME=VALUE ...]
 [arg=ARG ...] [dir=DIR] [units=ms|s] [ponder=true]" quoted as one argument. proto=uci is the

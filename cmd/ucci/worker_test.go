@@ -11,6 +11,7 @@ import (
 
 	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/dist"
+	"github.com/goxq/ucci/tuning/match"
 )
 
 func TestBrokerUnreachable(t *testing.T) {
@@ -18,6 +19,7 @@ func TestBrokerUnreachable(t *testing.T) {
 	for _, args := range [][]string{
 		{"worker", "-broker", "nats://bob:s3cret@127.0.0.1:1"},
 		{"match", "-engine", "a", "-engine", "b", "-quiet", "-broker", "nats://bob:s3cret@127.0.0.1:1"},
+		{"match", "status", "-broker", "nats://bob:s3cret@127.0.0.1:1"},
 	} {
 		start := time.Now()
 		code, _, errOut := runCapture(args...)
@@ -31,7 +33,8 @@ func TestBrokerUnreachable(t *testing.T) {
 			t.Errorf("%s took %v", args[0], d)
 		}
 	}
-	for _, args := range [][]string{{"worker"}, {"worker", "-broker", "embedded"}, {"worker", "-broker", "x", "-concurrency", "0"}} {
+	for _, args := range [][]string{{"worker"}, {"worker", "-broker", "embedded"}, {"worker", "-broker", "x", "-concurrency", "0"},
+		{"match", "status"}, {"match", "status", "-broker", "embedded"}} {
 		if code, _, _ := runCapture(args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
 		}
@@ -90,9 +93,10 @@ func TestMatchOnEmbeddedBroker(t *testing.T) {
 	}
 }
 
-// TestMatchResumeOnBroker plays a match on a broker, then resumes its run
-// by the id printed at the start: with every result stored, the resumed
-// run needs no worker, and the PGN is written anew with the run's games.
+// TestMatchResumeOnBroker plays a match on a broker, shows it with ucci
+// match status, then resumes its run by the id printed at the start: with
+// every result stored, the resumed run needs no worker, and the PGN is
+// written anew with the run's games.
 func TestMatchResumeOnBroker(t *testing.T) {
 	fake := buildFakeEngine(t)
 	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{})
@@ -125,6 +129,15 @@ func TestMatchResumeOnBroker(t *testing.T) {
 	if m == nil || m[1] != m[2] {
 		t.Fatalf("no run id to resume with in:\n%s", errOut)
 	}
+	code, status, errOut := runCapture("match", "status", "-broker", broker.URL())
+	if code != 0 || !strings.HasPrefix(status, "run "+m[1]+": finished, updated ") ||
+		!strings.Contains(status, "  4/4 games of alpha against beta\n  W ") {
+		t.Errorf("status: exit %d\n%s%s", code, status, errOut)
+	}
+	if code, _, errOut := runCapture("match", "status", "-broker", broker.URL(), "-run", "nope"); code != 1 ||
+		!strings.Contains(errOut, "run nope is not on the broker") {
+		t.Errorf("status of an unknown run: exit %d, %q", code, errOut)
+	}
 	code, again, errOut := runCapture(append(args, "-resume", m[1])...)
 	if code != 0 || !strings.Contains(again, "Games: 4 of 4") || !strings.Contains(errOut, "resuming run "+m[1]) {
 		t.Fatalf("resume: exit %d\nstdout:\n%s\nstderr:\n%s", code, again, errOut)
@@ -143,5 +156,31 @@ func TestMatchResumeOnBroker(t *testing.T) {
 	}
 	if code, _, _ := runCapture("match", "-engine", fake, "-engine", fake, "-resume", "x"); code != 2 {
 		t.Errorf("-resume RUN without -broker: exit %d, want 2", code)
+	}
+}
+
+func TestWriteStatus(t *testing.T) {
+	now := time.Date(2026, 12, 2, 4, 30, 0, 0, time.UTC)
+	s := dist.Status{
+		Run: "r9", State: dist.StateRunning, Engines: []string{"new", "base"}, Planned: 100, Games: 45,
+		Record: match.Record{Wins: 12, Draws: 20, Losses: 13},
+		SPRT:   &match.SPRTStatus{Test: match.SPRT{Elo1: 5}, LLR: -0.31, Lower: -2.94, Upper: 2.94},
+		Workers: 2, Slots: 4, Busy: 3, GamesPerMinute: 24.1,
+		Started: now.Add(-time.Hour), Updated: now.Add(-time.Second),
+	}
+	var b strings.Builder
+	writeStatus(&b, s, now)
+	want := "run r9: running, updated 1s ago (started 2026-12-02 03:30:00 UTC)\n" +
+		"  45/100 games of new against base\n" +
+		"  " + s.Record.Summary() + "\n" +
+		"  SPRT elo0 0 elo1 5: LLR -0.31 [-2.94, 2.94]\n" +
+		"  2 workers (4 slots, 3 playing), 24.1 games/min\n"
+	if b.String() != want {
+		t.Errorf("got:\n%swant:\n%s", b.String(), want)
+	}
+	b.Reset()
+	writeStatus(&b, s, now.Add(10*time.Minute))
+	if !strings.HasPrefix(b.String(), "run r9: stopped?") || !strings.Contains(b.String(), "-resume r9") {
+		t.Errorf("a run without news for 10 minutes:\n%s", b.String())
 	}
 }
