@@ -163,8 +163,8 @@ func TestWriteStatus(t *testing.T) {
 	now := time.Date(2026, 12, 2, 4, 30, 0, 0, time.UTC)
 	s := dist.Status{
 		Run: "r9", State: dist.StateRunning, Engines: []string{"new", "base"}, Planned: 100, Games: 45,
-		Record: match.Record{Wins: 12, Draws: 20, Losses: 13},
-		SPRT:   &match.SPRTStatus{Test: match.SPRT{Elo1: 5}, LLR: -0.31, Lower: -2.94, Upper: 2.94},
+		Record:  match.Record{Wins: 12, Draws: 20, Losses: 13},
+		SPRT:    &match.SPRTStatus{Test: match.SPRT{Elo1: 5}, LLR: -0.31, Lower: -2.94, Upper: 2.94},
 		Workers: 2, Slots: 4, Busy: 3, GamesPerMinute: 24.1,
 		Started: now.Add(-time.Hour), Updated: now.Add(-time.Second),
 	}
