@@ -40,18 +40,19 @@ type CoordinatorOptions struct {
 // Coordinator hands the game pairs of a match to the broker's workers and
 // collects their results: a match.Remote.
 type Coordinator struct {
-	js      jetstream.JetStream
-	results jetstream.Stream
-	run     string
-	goos    string
-	goarch  string
-	hashes  []string // per engine of the match
-	log     zerolog.Logger
-	consume jetstream.ConsumeContext
-	notices *nats.Subscription
-	status  *statusBoard
-	workers *workerBoard
-	rate    *gameRate
+	js         jetstream.JetStream
+	results    jetstream.Stream
+	run        string
+	goos       string
+	goarch     string
+	hashes     []string // per engine of the match
+	log        zerolog.Logger
+	consume    jetstream.ConsumeContext
+	notices    *nats.Subscription
+	status     *statusBoard
+	refreshing func() // stops the periodic status updates
+	workers    *workerBoard
+	rate       *gameRate
 
 	mu        sync.Mutex
 	waiting   map[int]chan delivery // published pairs without a result yet
@@ -153,6 +154,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 		c.notices.Unsubscribe()
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
+	c.refreshing = c.refresh()
 	return c, nil
 }
 
@@ -186,6 +188,7 @@ func (c *Coordinator) Run() string { return c.run }
 // Close stops collecting results and withdraws the run's work not taken
 // yet from the queue.
 func (c *Coordinator) Close() {
+	c.refreshing()
 	c.consume.Stop()
 	c.notices.Unsubscribe()
 	c.workers.stop()

@@ -96,7 +96,7 @@ func TestResumeStoppedRun(t *testing.T) {
 	first.Close()
 	// The worker finishes the pairs it took; their results are stored
 	// with nobody waiting for them.
-	waitIdle(t, js)
+	waitIdle(t, nc)
 	before := storedPairs(t, js, "r1")
 	if len(before) < 2 || len(before) >= pairs {
 		t.Fatalf("%d pairs stored when stopped: want some but not all", len(before))
@@ -189,22 +189,28 @@ func likeLocal(t *testing.T, res *match.Result, out *bytes.Buffer, games int) *m
 	return want
 }
 
-// waitIdle waits until no work is queued or being played.
-func waitIdle(t *testing.T, js jetstream.JetStream) {
+// waitIdle waits until the workers play nothing (by their heartbeats,
+// asked for every 100 ms; twice in a row, so that a pair being taken up
+// is not missed).
+func waitIdle(t *testing.T, nc *nats.Conn) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		c, err := js.Consumer(context.Background(), workStream, workConsumer)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if info := c.CachedInfo(); info.NumPending == 0 && info.NumAckPending == 0 {
-			return
-		}
+	b, err := watchWorkers(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.stop()
+	idle := 0
+	for deadline := time.Now().Add(30 * time.Second); idle < 2; {
 		if time.Now().After(deadline) {
 			t.Fatal("the worker is still busy")
 		}
-		time.Sleep(50 * time.Millisecond)
+		nc.Publish(helloSubject, nil)
+		time.Sleep(100 * time.Millisecond)
+		if w, _, busy := b.count(time.Now()); w > 0 && busy == 0 {
+			idle++
+		} else {
+			idle = 0
+		}
 	}
 }
 

@@ -65,8 +65,12 @@ type statusBoard struct {
 }
 
 // statusEvery is the shortest time between two updates of a run's status
-// while games are counted.
-const statusEvery = time.Second
+// while games are counted; statusRefresh is how often it is sent while
+// none is, so that a run with long games still shows as alive.
+const (
+	statusEvery   = time.Second
+	statusRefresh = 30 * time.Second
+)
 
 // openStatus creates the status of a new run, or checks that a resumed run
 // is on the broker and was started by the same match (fingerprint).
@@ -173,9 +177,35 @@ func (c *Coordinator) sendStatus() {
 		_, err = b.kv.Put(ctx, c.run, data)
 		cancel()
 	}
-	if err != nil && !b.warn {
-		b.warn = true
+	b.mu.Lock()
+	warn := err != nil && !b.warn
+	b.warn = b.warn || warn
+	b.mu.Unlock()
+	if warn {
 		c.log.Warn().Err(err).Msg("updating the run's status on the broker")
+	}
+}
+
+// refresh sends the run's status every statusRefresh until the returned
+// stop is called.
+func (c *Coordinator) refresh() (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		t := time.NewTicker(statusRefresh)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				c.sendStatus()
+			}
+		}
+	})
+	return func() {
+		close(done)
+		wg.Wait()
 	}
 }
 
