@@ -180,6 +180,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	if *broker.url != "" && !concurrencySet(fs) {
+		cfg.Concurrency = defaultRemotePairs
+	}
 	var progress *match.Progress
 	if !*quiet {
 		progress = match.NewProgress(stderr, isTerminal(stderr))
@@ -196,9 +199,6 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	var res *match.Result
 	if *broker.url != "" {
-		if !concurrencySet(fs) {
-			cfg.Concurrency = defaultRemotePairs
-		}
 		coord, closeRemote, code := useBroker(ctx, &cfg, broker, remoteOptions{ackWait: *ackWait, resume: ev.resume.run}, stderr)
 		if code != 0 {
 			return code
@@ -207,7 +207,12 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if progress != nil {
 			progress.Live = coord.Live
 		}
-		defer func() { coord.Finish(res, err) }()
+		defer func() {
+			coord.Finish(res, err)
+			if res != nil && res.Interrupted {
+				fmt.Fprintf(stderr, "match: run %s stopped; go on with it by the same command with -resume %s\n", coord.Run(), coord.Run())
+			}
+		}()
 	}
 	res, err = match.Run(ctx, cfg)
 	if res != nil {

@@ -40,9 +40,14 @@ type CoordinatorOptions struct {
 // Coordinator hands the game pairs of a match to the broker's workers and
 // collects their results: a match.Remote.
 type Coordinator struct {
-	js         jetstream.JetStream
-	results    jetstream.Stream
-	run        string
+	js      jetstream.JetStream
+	queue   jetstream.Stream // the work stream
+	results jetstream.Stream
+	run     string
+	// start counts the starts of the run (1, then 2 on the first resume):
+	// a work item's message id carries it, so that a pair withdrawn from
+	// the queue when a coordinator stopped is published again on a resume.
+	start      int
 	goos       string
 	goarch     string
 	hashes     []string // per engine of the match
@@ -127,9 +132,13 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	if c.results, err = js.Stream(ctx, resultStream); err != nil {
 		return nil, fmt.Errorf("results stream: %w", err)
 	}
+	if c.queue, err = js.Stream(ctx, workStream); err != nil {
+		return nil, fmt.Errorf("work stream: %w", err)
+	}
 	if c.status, err = openStatus(ctx, js, c.run, c.fingerprint(cfg), opts.Resume); err != nil {
 		return nil, err
 	}
+	c.start = c.status.doc.Starts
 	var last uint64
 	if opts.Resume {
 		if last, err = c.loadStored(ctx); err != nil {
@@ -194,9 +203,7 @@ func (c *Coordinator) Close() {
 	c.workers.stop()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if s, err := c.js.Stream(ctx, workStream); err == nil {
-		s.Purge(ctx, jetstream.WithPurgeSubject(workSubject+c.run))
-	}
+	c.queue.Purge(ctx, jetstream.WithPurgeSubject(workSubject+c.run+".>"))
 }
 
 // onResult hands a result message to the pair waiting for it. A result
@@ -302,18 +309,32 @@ func (c *Coordinator) PlayPair(ctx context.Context, cfg *match.Config, games []m
 }
 
 // publish puts the work item on the queue and waits on ch for its result.
+// A resumed run does not publish a pair whose item is on the queue still
+// (queued or being played, from a coordinator that died).
 func (c *Coordinator) publish(ctx context.Context, w *Work, ch <-chan delivery) (delivery, error) {
 	defer func() {
 		c.mu.Lock()
 		delete(c.waiting, w.ID)
 		c.mu.Unlock()
 	}()
-	data, err := json.Marshal(w)
-	if err != nil {
-		return delivery{}, err
+	subject := workSubject + c.run + "." + strconv.Itoa(w.ID)
+	queued := false
+	if c.start > 1 {
+		_, err := c.queue.GetLastMsgForSubject(ctx, subject)
+		if err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
+			return delivery{}, fmt.Errorf("game pair %d: %w", w.ID, err)
+		}
+		queued = err == nil
 	}
-	if _, err := c.js.Publish(ctx, workSubject+c.run, data, jetstream.WithMsgID(c.run+"-"+strconv.Itoa(w.ID))); err != nil {
-		return delivery{}, fmt.Errorf("publishing game pair %d: %w", w.ID, err)
+	if !queued {
+		data, err := json.Marshal(w)
+		if err != nil {
+			return delivery{}, err
+		}
+		id := fmt.Sprintf("%s-%d-s%d", c.run, w.ID, c.start)
+		if _, err := c.js.Publish(ctx, subject, data, jetstream.WithMsgID(id)); err != nil {
+			return delivery{}, fmt.Errorf("publishing game pair %d: %w", w.ID, err)
+		}
 	}
 	select {
 	case d := <-ch:

@@ -62,8 +62,11 @@ func TestResumeStoppedRun(t *testing.T) {
 	nc := connect(t, broker, "coordinator")
 	js, _ := jetstream.New(nc)
 
+	// Every pair is published at once: those not taken yet when the
+	// coordinator stops are withdrawn from the queue, and must be
+	// published again on the resume.
 	cfg := testMatch(t, games)
-	cfg.Concurrency = 2
+	cfg.Concurrency = pairs
 	first, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "r1", AckWait: 2 * time.Second, Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
@@ -108,7 +111,7 @@ func TestResumeStoppedRun(t *testing.T) {
 
 	published := map[int]int{}
 	var mu sync.Mutex
-	sub, err := nc.Subscribe(workSubject+"r1", func(m *nats.Msg) {
+	sub, err := nc.Subscribe(workSubject+"r1.*", func(m *nats.Msg) {
 		var w Work
 		json.Unmarshal(m.Data, &w)
 		mu.Lock()

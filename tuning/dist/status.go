@@ -49,10 +49,12 @@ type Status struct {
 	Busy    int `json:"busy"`
 	// GamesPerMinute is the rate at which the workers finished this run's
 	// games over the last minutes (games read back on a resume aside).
-	GamesPerMinute float64   `json:"gpm"`
-	Started        time.Time `json:"started"`
-	Resumed        time.Time `json:"resumed,omitzero"`
-	Updated        time.Time `json:"updated"`
+	GamesPerMinute float64 `json:"gpm"`
+	// Starts counts the coordinators that ran the run (1 + resumes).
+	Starts  int       `json:"starts"`
+	Started time.Time `json:"started"`
+	Resumed time.Time `json:"resumed,omitzero"`
+	Updated time.Time `json:"updated"`
 }
 
 // statusBoard keeps a run's Status on the broker.
@@ -82,7 +84,7 @@ func openStatus(ctx context.Context, js jetstream.JetStream, run, fingerprint st
 	b := &statusBoard{kv: kv}
 	now := time.Now().UTC()
 	if !resume {
-		b.doc = Status{Run: run, Fingerprint: fingerprint, State: StateRunning, Started: now, Updated: now}
+		b.doc = Status{Run: run, Fingerprint: fingerprint, State: StateRunning, Starts: 1, Started: now, Updated: now}
 		data, _ := json.Marshal(b.doc)
 		switch _, err := kv.Create(ctx, run, data); {
 		case errors.Is(err, jetstream.ErrKeyExists):
@@ -106,6 +108,7 @@ func openStatus(ctx context.Context, js jetstream.JetStream, run, fingerprint st
 		return nil, fmt.Errorf("run %s was started with other engines, games, openings or rules: resume it with the settings it was started with", run)
 	}
 	b.doc.State, b.doc.Error, b.doc.Resumed, b.doc.Updated = StateRunning, "", now, now
+	b.doc.Starts++
 	data, _ := json.Marshal(b.doc)
 	if _, err := kv.Put(ctx, run, data); err != nil {
 		return nil, fmt.Errorf("run status: %w", err)

@@ -12,7 +12,7 @@ import (
 // the results stream and the object store of engine binaries.
 const (
 	workStream    = "XQ_WORK"
-	workSubject   = "xq.work."   // + run id
+	workSubject   = "xq.work."   // + run id + "." + pair id
 	workConsumer  = "xq-workers" // every worker pulls from it
 	resultStream  = "XQ_RESULTS"
 	resultSubject = "xq.result." // + run id
