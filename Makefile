@@ -254,6 +254,19 @@ nnue-data: build
 nnue: nnue-data
 	nice -n 10 ./$(BIN) tune nnue -out $(NNUE_DIR)/net.nnue -epochs $(NNUE_EPOCHS) -plot $(NNUE_DIR)/loss.png -note '$(NNUE_NOTE)' $(NNUE_TRAIN_FLAGS) $(NNUE_DIR)/data $(NNUE_DIR)/master
 
+# Matches across machines (issue 19): e2e/distributed_test.go (build tag
+# e2edist) starts Debian's nats-server with JetStream on a free port, two
+# `ucci worker` processes and a coordinator (`ucci match -broker URL`) for a
+# 20-game match at 1+0.01 between two copies of bin/ucci, and checks the PGN
+# (20 games, once each), the totals, that both workers played and `ucci match
+# status`. e2e/distributed.sh installs nats-server when it is missing (with
+# apt-get update first). Not in make test.
+.PHONY: e2e-distributed
+e2e-distributed: build
+	bash e2e/distributed.sh
+	GOXQ_E2E_ENGINE=$(abspath $(BIN)) \
+		$(GO) test -tags e2edist -count=1 -v -timeout 10m -run '^TestDistributedMatch$$' ./e2e/
+
 # The board in the browser (ucci serve): e2e/web_test.go (build tag e2eweb)
 # drives Debian's chromium headless through chromedp: a whole game against
 # the engine by clicking, an illegal move refused, three analysis lines, a

@@ -4,8 +4,10 @@
 // against fairy-stockfish in its generic UCI mode, with our engine in UCCI
 // and in the same uci-fsf convention (TestMatchRunnerFSF), both run by
 // `make e2e`; and checks of the release binaries built by `make dist`
-// (TestDist); and the board of `ucci serve` driven in headless Chromium
-// (TestWebBoard, build tag e2eweb, run by `make e2e-web`).
+// (TestDist); the board of `ucci serve` driven in headless Chromium
+// (TestWebBoard, build tag e2eweb, run by `make e2e-web`); and a match on
+// the real nats-server with two worker processes (TestDistributedMatch,
+// build tag e2edist, run by `make e2e-distributed`).
 //
 // All are skipped by a plain `go test ./...`: TestXBoardMatch and
 // TestMatchRunnerFSF need GOXQ_E2E=1 and the Debian packages that

@@ -37,6 +37,7 @@ var commands = []*command{
 	}},
 	{name: "match", summary: "play engines against each other", run: runMatch, subs: []*command{
 		{name: "openings", summary: "choose balanced opening positions from master games", run: withoutInput(runMatchOpenings)},
+		{name: "status", summary: "show the matches run on a NATS broker (ucci match -broker)", run: withoutInput(runMatchStatus)},
 	}},
 	{name: "serve", summary: "a board in the browser: play, analyse and read records", run: withoutInput(runServe)},
 	{name: "tune", summary: "tune the evaluation and the search", subs: []*command{

@@ -22,8 +22,9 @@ const matchUsage = `usage: ucci match -engine SPEC -engine SPEC [...] [-games N]
                   [-openings FILE] [-pgn OUT.pgn] [-pgn-notation iccs|wxf|chinese] [-rules cxa|axf]
                   [-format gauntlet|roundrobin|berger|swiss|knockout|double|groups] [-rounds N]
                   [-team NAME=ENGINE,...] [-crosstable FILE] [-resume] ...
-                  [-broker nats://HOST:4222|embedded]
+                  [-broker nats://HOST:4222|embedded [-resume RUN]]
        ucci match openings -pgn GAMES.pgn [-out FILE] ...   (see ucci match openings -h)
+       ucci match status -broker nats://HOST:4222 [-run RUN] (the runs on a broker)
 
 SPEC is a path, or "cmd=PATH [name=NAME] [proto=ucci|uci|uci-fsf|auto] [option.NAME=VALUE ...]
 [arg=ARG ...] [dir=DIR] [units=ms|s] [ponder=true]" quoted as one argument. proto=uci is the
@@ -82,12 +83,18 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("quiet", false, "no progress output")
 	broker := addBrokerFlags(fs, true)
 	ackWait := fs.Duration("ack-wait", dist.DefaultAckWait, "with -broker: a game pair whose worker gave no sign of life for this long goes to another worker")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, joinResumeRun(args)); !ok {
 		return code
 	}
 	fail := func(format string, a ...any) int { return badArg(fs, format, a...) }
 	if fs.NArg() != 0 {
 		return fail("unexpected argument %s", quote.Input(fs.Arg(0)))
+	}
+	if ev.resume.run != "" && *broker.url == "" {
+		return fail("-resume RUN goes on with a run on a broker: give its -broker")
+	}
+	if ev.resume.event() && *broker.url != "" {
+		return fail("-resume with -broker needs the run id: -resume RUN")
 	}
 	if len(engines) < 2 && len(ev.teams) == 0 {
 		return fail("at least two -engine flags are needed")
@@ -164,7 +171,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	cfg.Openings = match.ShuffleOpenings(ops, *seed)
 
-	closers, err := openOutputs(&cfg, *pgnOut, *logFile, *ev.resume)
+	closers, err := openOutputs(&cfg, *pgnOut, *logFile, ev.resume.event())
 	defer func() {
 		for _, c := range closers {
 			c.Close()
@@ -173,8 +180,12 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	if *broker.url != "" && !concurrencySet(fs) {
+		cfg.Concurrency = defaultRemotePairs
+	}
+	var progress *match.Progress
 	if !*quiet {
-		progress := match.NewProgress(stderr, isTerminal(stderr))
+		progress = match.NewProgress(stderr, isTerminal(stderr))
 		cfg.OnGame = progress.Update
 		defer progress.Done()
 		fmt.Fprintf(stderr, "match: %d engines, %s, %d games per pairing, tc %s, %d openings, concurrency %d\n",
@@ -186,19 +197,26 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	var res *match.Result
 	if *broker.url != "" {
-		if !concurrencySet(fs) {
-			cfg.Concurrency = defaultRemotePairs
-		}
-		closeRemote, code := useBroker(ctx, &cfg, broker, *ackWait, stderr)
+		coord, closeRemote, code := useBroker(ctx, &cfg, broker, remoteOptions{ackWait: *ackWait, resume: ev.resume.run}, stderr)
 		if code != 0 {
 			return code
 		}
 		defer closeRemote()
+		if progress != nil {
+			progress.Live = coord.Live
+		}
+		defer func() {
+			coord.Finish(res, err)
+			if res != nil && res.Interrupted {
+				fmt.Fprintf(stderr, "match: run %s stopped; go on with it by the same command with -resume %s\n", coord.Run(), coord.Run())
+			}
+		}()
 	}
-	res, err := match.Run(ctx, cfg)
+	res, err = match.Run(ctx, cfg)
 	if res != nil {
-		if cfg.OnGame != nil {
+		if progress != nil {
 			fmt.Fprintln(stderr)
 		}
 		res.WriteReport(stdout)

@@ -22,35 +22,54 @@ func concurrencySet(fs *flag.FlagSet) bool {
 	return set
 }
 
+// remoteOptions are the settings of a match on a broker.
+type remoteOptions struct {
+	ackWait time.Duration
+	resume  string // the run to go on with, "" for a new one
+}
+
 // useBroker connects to the broker of the flags and makes it play the
-// games of cfg. It returns what closes the coordinator and the broker, or
-// a non-zero exit status after printing why (2: the broker cannot be
-// reached).
-func useBroker(ctx context.Context, cfg *match.Config, b *brokerFlags, ackWait time.Duration, stderr io.Writer) (func(), int) {
+// games of cfg, whose status it keeps on the broker. It returns the
+// coordinator and what closes it and the broker, or a non-zero exit
+// status after printing why (2: the broker cannot be reached).
+func useBroker(ctx context.Context, cfg *match.Config, b *brokerFlags, o remoteOptions, stderr io.Writer) (*dist.Coordinator, func(), int) {
 	if cfg.Format.IsEvent() {
 		fmt.Fprintf(stderr, "ucci match: the %s format is played locally only (no -broker)\n", cfg.Format)
-		return nil, 2
+		return nil, nil, 2
 	}
-	if ackWait <= 0 {
+	if o.ackWait <= 0 {
 		fmt.Fprintln(stderr, "ucci match: -ack-wait must be positive")
-		return nil, 2
+		return nil, nil, 2
 	}
 	nc, closeBroker, err := b.connect("match", stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "ucci match: %v\n", err)
-		return nil, 2
+		return nil, nil, 2
 	}
 	setupCtx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	coord, err := dist.NewCoordinator(setupCtx, nc, cfg, dist.CoordinatorOptions{AckWait: ackWait, Log: consoleLog(stderr)})
+	coord, err := dist.NewCoordinator(setupCtx, nc, cfg, dist.CoordinatorOptions{
+		Run: o.resume, Resume: o.resume != "", AckWait: o.ackWait, Log: consoleLog(stderr)})
 	if err != nil {
 		closeBroker()
 		fmt.Fprintf(stderr, "ucci match: %v\n", err)
-		return nil, 1
+		return nil, nil, 1
 	}
-	fmt.Fprintf(stderr, "match: run %s on broker %s, %d game pairs handed out at once\n", coord.Run(), dist.Redact(*b.url), cfg.Concurrency)
+	verb := "run"
+	if o.resume != "" {
+		verb = "resuming run"
+	}
+	fmt.Fprintf(stderr, "match: %s %s on broker %s, %d game pairs handed out at once (go on after a stop with -resume %s)\n",
+		verb, coord.Run(), dist.Redact(*b.url), cfg.Concurrency, coord.Run())
 	cfg.Remote = coord
-	return func() {
+	show := cfg.OnGame
+	cfg.OnGame = func(g match.GameResult, r *match.Result) {
+		coord.Counted(g, r)
+		if show != nil {
+			show(g, r)
+		}
+	}
+	return coord, func() {
 		coord.Close()
 		closeBroker()
 	}, 0

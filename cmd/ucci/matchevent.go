@@ -37,8 +37,64 @@ type eventFlags struct {
 	final      *string
 	teams      teamFlags
 	crosstable *string
-	resume     *bool
+	resume     *resumeFlag
 	crashes    *int
+}
+
+// resumeFlag is -resume: alone, an event goes on from its PGN; with a run
+// id (-resume RUN or -resume=RUN), a match on a broker goes on with the
+// run.
+type resumeFlag struct {
+	set bool
+	run string
+}
+
+func (r *resumeFlag) String() string {
+	if r == nil || !r.set {
+		return "false"
+	}
+	if r.run != "" {
+		return r.run
+	}
+	return "true"
+}
+
+func (r *resumeFlag) Set(s string) error {
+	switch s {
+	case "true":
+		r.set, r.run = true, ""
+	case "false":
+		r.set, r.run = false, ""
+	default:
+		r.set, r.run = true, s
+	}
+	return nil
+}
+
+// IsBoolFlag lets -resume stand alone.
+func (r *resumeFlag) IsBoolFlag() bool { return true }
+
+// event tells whether -resume was given alone (an event's resume).
+func (r *resumeFlag) event() bool { return r.set && r.run == "" }
+
+// joinResumeRun turns "-resume RUN" into "-resume=RUN" (the flag package
+// takes a boolean flag's value only after "="): ucci match has no
+// arguments, so a word after -resume is its run id.
+func joinResumeRun(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if (a == "-resume" || a == "--resume") && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+			out = append(out, a+"="+args[i+1])
+			i++
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // addEventFlags registers the event flags.
@@ -51,9 +107,10 @@ func addEventFlags(fs *flag.FlagSet) *eventFlags {
 		advance:    fs.Int("advance", 1, "groups: players of each group who go on to the final"),
 		final:      fs.String("final", "roundrobin", "groups: the final stage, roundrobin or knockout"),
 		crosstable: fs.String("crosstable", "", "write the event's crosstable here: .csv or .json by the name, text otherwise"),
-		resume:     fs.Bool("resume", false, "events: go on with the interrupted event whose games are in -pgn (same flags); new games are appended"),
+		resume:     &resumeFlag{},
 		crashes:    fs.Int("crash-limit", 3, "events: withdraw an engine after this many games in a row lost by a crash or a failed start"),
 	}
+	fs.Var(f.resume, "resume", "events: go on with the interrupted event whose games are in -pgn (same flags; new games are appended); -resume RUN with -broker: go on with the stopped run RUN (same flags; the PGN is written anew with every game of the run)")
 	fs.Var(&f.teams, "team", "a team: NAME=ENGINE,ENGINE,... (repeat; engine names of -engine flags, or SPECs), boards in that order; makes berger or swiss a team event")
 	return f
 }
@@ -83,7 +140,7 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 	}
 	if !cfg.Format.IsEvent() {
 		switch {
-		case len(f.teams) > 0, *f.resume, *f.crosstable != "", *f.rounds != 0, *f.groups != 0:
+		case len(f.teams) > 0, f.resume.event(), *f.crosstable != "", *f.rounds != 0, *f.groups != 0:
 			return fmt.Errorf("-team, -resume, -crosstable, -rounds and -groups are for the event formats (berger, swiss, knockout, double, groups), not %s", cfg.Format)
 		}
 		return nil
@@ -101,7 +158,10 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 		}
 		o.Teams = append(o.Teams, team)
 	}
-	if *f.resume {
+	if f.resume.run != "" {
+		return errors.New("-resume RUN is for a match on a broker (-broker), not an event")
+	}
+	if f.resume.event() {
 		if pgnPath == "" {
 			return errors.New("-resume needs the event's -pgn file")
 		}

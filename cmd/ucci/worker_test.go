@@ -4,12 +4,14 @@ import (
 	"context"
 	"net"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/dist"
+	"github.com/goxq/ucci/tuning/match"
 )
 
 func TestBrokerUnreachable(t *testing.T) {
@@ -17,6 +19,7 @@ func TestBrokerUnreachable(t *testing.T) {
 	for _, args := range [][]string{
 		{"worker", "-broker", "nats://bob:s3cret@127.0.0.1:1"},
 		{"match", "-engine", "a", "-engine", "b", "-quiet", "-broker", "nats://bob:s3cret@127.0.0.1:1"},
+		{"match", "status", "-broker", "nats://bob:s3cret@127.0.0.1:1"},
 	} {
 		start := time.Now()
 		code, _, errOut := runCapture(args...)
@@ -30,7 +33,8 @@ func TestBrokerUnreachable(t *testing.T) {
 			t.Errorf("%s took %v", args[0], d)
 		}
 	}
-	for _, args := range [][]string{{"worker"}, {"worker", "-broker", "embedded"}, {"worker", "-broker", "x", "-concurrency", "0"}} {
+	for _, args := range [][]string{{"worker"}, {"worker", "-broker", "embedded"}, {"worker", "-broker", "x", "-concurrency", "0"},
+		{"match", "status"}, {"match", "status", "-broker", "embedded"}} {
 		if code, _, _ := runCapture(args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
 		}
@@ -86,5 +90,97 @@ func TestMatchOnEmbeddedBroker(t *testing.T) {
 	}
 	if len(rounds) != 4 {
 		t.Errorf("rounds %v: want four different games", rounds)
+	}
+}
+
+// TestMatchResumeOnBroker plays a match on a broker, shows it with ucci
+// match status, then resumes its run by the id printed at the start: with
+// every result stored, the resumed run needs no worker, and the PGN is
+// written anew with the run's games.
+func TestMatchResumeOnBroker(t *testing.T) {
+	fake := buildFakeEngine(t)
+	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer broker.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	nc, err := dist.Connect(broker.URL(), "test worker", dist.Credentials{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir()})
+	}()
+	pgnPath := filepath.Join(t.TempDir(), "out.pgn")
+	args := []string{"match", "-engine", "cmd=" + fake + " name=alpha", "-engine", "cmd=" + fake + " name=beta",
+		"-games", "4", "-tc", "5+0.05", "-maxplies", "20", "-pgn", pgnPath, "-quiet", "-broker", broker.URL()}
+	code, out, errOut := runCapture(args...)
+	cancel()
+	<-done
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	m := regexp.MustCompile(`match: run (\S+) on broker .*-resume (\S+)\)`).FindStringSubmatch(errOut)
+	if m == nil || m[1] != m[2] {
+		t.Fatalf("no run id to resume with in:\n%s", errOut)
+	}
+	code, status, errOut := runCapture("match", "status", "-broker", broker.URL())
+	if code != 0 || !strings.HasPrefix(status, "run "+m[1]+": finished, updated ") ||
+		!strings.Contains(status, "  4/4 games of alpha against beta\n  W ") {
+		t.Errorf("status: exit %d\n%s%s", code, status, errOut)
+	}
+	if code, _, errOut := runCapture("match", "status", "-broker", broker.URL(), "-run", "nope"); code != 1 ||
+		!strings.Contains(errOut, "run nope is not on the broker") {
+		t.Errorf("status of an unknown run: exit %d, %q", code, errOut)
+	}
+	code, again, errOut := runCapture(append(args, "-resume", m[1])...)
+	if code != 0 || !strings.Contains(again, "Games: 4 of 4") || !strings.Contains(errOut, "resuming run "+m[1]) {
+		t.Fatalf("resume: exit %d\nstdout:\n%s\nstderr:\n%s", code, again, errOut)
+	}
+	if again != out {
+		t.Errorf("resumed report:\n%s\nfirst report:\n%s", again, out)
+	}
+	games, bad, err := pgn.ReadFile(pgnPath)
+	if err != nil || len(bad) > 0 || len(games) != 4 {
+		t.Errorf("PGN after the resume: %d games, %d bad, %v: want the run's 4", len(games), len(bad), err)
+	}
+	for _, extra := range [][]string{{"-resume"}, {"-resume", "no-such-run"}} {
+		if code, _, errOut := runCapture(append(args, extra...)...); code == 0 {
+			t.Errorf("%q: exit 0\n%s", extra, errOut)
+		}
+	}
+	if code, _, _ := runCapture("match", "-engine", fake, "-engine", fake, "-resume", "x"); code != 2 {
+		t.Errorf("-resume RUN without -broker: exit %d, want 2", code)
+	}
+}
+
+func TestWriteStatus(t *testing.T) {
+	now := time.Date(2026, 12, 2, 4, 30, 0, 0, time.UTC)
+	s := dist.Status{
+		Run: "r9", State: dist.StateRunning, Engines: []string{"new", "base"}, Planned: 100, Games: 45,
+		Record:  match.Record{Wins: 12, Draws: 20, Losses: 13},
+		SPRT:    &match.SPRTStatus{Test: match.SPRT{Elo1: 5}, LLR: -0.31, Lower: -2.94, Upper: 2.94},
+		Workers: 2, Slots: 4, Busy: 3, GamesPerMinute: 24.1,
+		Started: now.Add(-time.Hour), Updated: now.Add(-time.Second),
+	}
+	var b strings.Builder
+	writeStatus(&b, s, now)
+	want := "run r9: running, updated 1s ago (started 2026-12-02 03:30:00 UTC)\n" +
+		"  45/100 games of new against base\n" +
+		"  " + s.Record.Summary() + "\n" +
+		"  SPRT elo0 0 elo1 5: LLR -0.31 [-2.94, 2.94]\n" +
+		"  2 workers (4 slots, 3 playing), 24.1 games/min\n"
+	if b.String() != want {
+		t.Errorf("got:\n%swant:\n%s", b.String(), want)
+	}
+	b.Reset()
+	writeStatus(&b, s, now.Add(10*time.Minute))
+	if !strings.HasPrefix(b.String(), "run r9: stopped?") || !strings.Contains(b.String(), "-resume r9") {
+		t.Errorf("a run without news for 10 minutes:\n%s", b.String())
 	}
 }

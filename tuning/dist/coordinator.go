@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -22,6 +23,11 @@ import (
 type CoordinatorOptions struct {
 	// Run names the run on the broker (default: a random id).
 	Run string
+	// Resume goes on with the run Run, stopped before its end: the
+	// results already stored on the broker are counted (once per game
+	// pair) and only the other pairs are published. The match must be the
+	// one the run was started with.
+	Resume bool
 	// AckWait is the workers' ack timeout (default DefaultAckWait).
 	AckWait time.Duration
 	// GOOS and GOARCH are the platform of the engine binaries (default:
@@ -35,27 +41,57 @@ type CoordinatorOptions struct {
 // collects their results: a match.Remote.
 type Coordinator struct {
 	js      jetstream.JetStream
+	queue   jetstream.Stream // the work stream
+	results jetstream.Stream
 	run     string
-	goos    string
-	goarch  string
-	hashes  []string // per engine of the match
-	log     zerolog.Logger
-	consume jetstream.ConsumeContext
-	notices *nats.Subscription
+	// start counts the starts of the run (1, then 2 on the first resume):
+	// a work item's message id carries it, so that a pair withdrawn from
+	// the queue when a coordinator stopped is published again on a resume.
+	start      int
+	goos       string
+	goarch     string
+	hashes     []string // per engine of the match
+	log        zerolog.Logger
+	consume    jetstream.ConsumeContext
+	notices    *nats.Subscription
+	status     *statusBoard
+	refreshing func() // stops the periodic status updates
+	workers    *workerBoard
+	rate       *gameRate
 
 	mu        sync.Mutex
 	waiting   map[int]chan delivery // published pairs without a result yet
 	delivered map[int]bool          // pairs whose result was handed to the match
+	// stored holds the pairs not asked for yet whose result is on the
+	// results stream (a resumed run's, or one finished early): the
+	// stream sequence of the first one.
+	stored map[int]uint64
 }
 
-// delivery is a result message for a published pair.
+// delivery is a result message for a published pair (msg is nil for a
+// result read back from the stream).
 type delivery struct {
 	res *Result
 	msg jetstream.Msg
 }
 
+// ack acknowledges the result message.
+func (d delivery) ack() {
+	if d.msg != nil {
+		d.msg.Ack()
+	}
+}
+
+// term tells the broker never to deliver the result message again.
+func (d delivery) term() {
+	if d.msg != nil {
+		d.msg.Term()
+	}
+}
+
 // NewCoordinator sets up the broker for a run of the engines of cfg: the
-// streams, the binaries in the object store and the result consumer.
+// streams, the binaries in the object store, the run's status and the
+// result consumer; for a resumed run it reads the results stored so far.
 func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts CoordinatorOptions) (*Coordinator, error) {
 	if opts.AckWait <= 0 {
 		opts.AckWait = DefaultAckWait
@@ -63,7 +99,10 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	if opts.GOOS == "" {
 		opts.GOOS, opts.GOARCH = runtime.GOOS, runtime.GOARCH
 	}
-	if opts.Run == "" {
+	switch {
+	case opts.Run == "" && opts.Resume:
+		return nil, errors.New("resuming a run needs its id")
+	case opts.Run == "":
 		b := make([]byte, 6)
 		rand.Read(b)
 		opts.Run = time.Now().UTC().Format("20060102-150405-") + hex.EncodeToString(b)
@@ -80,8 +119,8 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 		return nil, err
 	}
 	c := &Coordinator{
-		js: js, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, log: opts.Log,
-		waiting: map[int]chan delivery{}, delivered: map[int]bool{},
+		js: js, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, log: opts.Log, rate: newGameRate(time.Now()),
+		waiting: map[int]chan delivery{}, delivered: map[int]bool{}, stored: map[int]uint64{},
 	}
 	for _, e := range cfg.Engines {
 		sum, err := publishBinary(ctx, obs, e.Cmd)
@@ -90,26 +129,66 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 		}
 		c.hashes = append(c.hashes, sum)
 	}
-	cons, err := js.CreateOrUpdateConsumer(ctx, resultStream, jetstream.ConsumerConfig{
+	if c.results, err = js.Stream(ctx, resultStream); err != nil {
+		return nil, fmt.Errorf("results stream: %w", err)
+	}
+	if c.queue, err = js.Stream(ctx, workStream); err != nil {
+		return nil, fmt.Errorf("work stream: %w", err)
+	}
+	if c.status, err = openStatus(ctx, js, c.run, c.fingerprint(cfg), opts.Resume); err != nil {
+		return nil, err
+	}
+	c.start = c.status.doc.Starts
+	var last uint64
+	if opts.Resume {
+		if last, err = c.loadStored(ctx); err != nil {
+			return nil, err
+		}
+	}
+	cons, err := c.resultConsumer(ctx, opts.Resume, last)
+	if err != nil {
+		return nil, fmt.Errorf("result consumer: %w", err)
+	}
+	if c.workers, err = watchWorkers(nc); err != nil {
+		return nil, err
+	}
+	if c.notices, err = nc.Subscribe(noticeSubject+c.run, func(m *nats.Msg) {
+		c.log.Warn().Str("notice", string(m.Data)).Msg("worker")
+	}); err != nil {
+		c.workers.stop()
+		return nil, err
+	}
+	if c.consume, err = cons.Consume(c.onResult); err != nil {
+		c.workers.stop()
+		c.notices.Unsubscribe()
+		return nil, fmt.Errorf("result consumer: %w", err)
+	}
+	c.refreshing = c.refresh()
+	return c, nil
+}
+
+// resultConsumer creates the run's durable consumer of results. A resumed
+// run replaces the stopped coordinator's with one that starts after the
+// last result read back (last; 0 for none).
+func (c *Coordinator) resultConsumer(ctx context.Context, resume bool, last uint64) (jetstream.Consumer, error) {
+	cc := jetstream.ConsumerConfig{
 		Durable:           "coord-" + c.run,
 		FilterSubject:     resultSubject + c.run,
 		AckPolicy:         jetstream.AckExplicitPolicy,
 		AckWait:           time.Minute,
 		InactiveThreshold: 24 * time.Hour,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("result consumer: %w", err)
 	}
-	if c.notices, err = nc.Subscribe(noticeSubject+c.run, func(m *nats.Msg) {
-		c.log.Warn().Str("notice", string(m.Data)).Msg("worker")
-	}); err != nil {
+	if !resume {
+		return c.js.CreateOrUpdateConsumer(ctx, resultStream, cc)
+	}
+	if err := c.js.DeleteConsumer(ctx, resultStream, cc.Durable); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
 		return nil, err
 	}
-	if c.consume, err = cons.Consume(c.onResult); err != nil {
-		c.notices.Unsubscribe()
-		return nil, fmt.Errorf("result consumer: %w", err)
+	if last > 0 {
+		cc.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
+		cc.OptStartSeq = last + 1
 	}
-	return c, nil
+	return c.js.CreateConsumer(ctx, resultStream, cc)
 }
 
 // Run returns the run id.
@@ -118,22 +197,25 @@ func (c *Coordinator) Run() string { return c.run }
 // Close stops collecting results and withdraws the run's work not taken
 // yet from the queue.
 func (c *Coordinator) Close() {
+	c.refreshing()
 	c.consume.Stop()
 	c.notices.Unsubscribe()
+	c.workers.stop()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if s, err := c.js.Stream(ctx, workStream); err == nil {
-		s.Purge(ctx, jetstream.WithPurgeSubject(workSubject+c.run))
-	}
+	c.queue.Purge(ctx, jetstream.WithPurgeSubject(workSubject+c.run+".>"))
 }
 
-// onResult hands a result message to the pair waiting for it; a result
+// onResult hands a result message to the pair waiting for it. A result
 // already handed over (a redelivered game pair finishing twice) is
-// acknowledged and dropped, so each pair counts once.
+// acknowledged and dropped, so each pair counts once; one for a pair not
+// asked for yet (a resumed run's pair still played by a worker of the
+// stopped coordinator) is kept by its stream sequence and acknowledged:
+// it stays on the stream, where a resumed run reads it again.
 func (c *Coordinator) onResult(msg jetstream.Msg) {
-	var r Result
-	if err := json.Unmarshal(msg.Data(), &r); err != nil || r.Run != c.run || r.Version != wireVersion {
-		c.log.Warn().Msg("dropping a malformed result")
+	r, err := c.decodeResult(msg.Data())
+	if err != nil {
+		c.log.Warn().Err(err).Msg("dropping a malformed result")
 		msg.Term()
 		return
 	}
@@ -147,49 +229,65 @@ func (c *Coordinator) onResult(msg jetstream.Msg) {
 		c.mu.Unlock()
 		msg.Ack()
 		return
-	default: // not (or no longer) asked for: the match ended
+	default:
+		if _, dup := c.stored[r.ID]; !dup {
+			if meta, err := msg.Metadata(); err == nil {
+				c.stored[r.ID] = meta.Sequence.Stream
+			}
+		}
 		c.mu.Unlock()
-		msg.Nak()
+		msg.Ack()
 		return
 	}
 	c.mu.Unlock()
-	ch <- delivery{res: &r, msg: msg}
+	ch <- delivery{res: r, msg: msg}
 }
 
-// PlayPair publishes a game pair as a work item and waits for its result.
+// decodeResult reads a result message of the run.
+func (c *Coordinator) decodeResult(data []byte) (*Result, error) {
+	var r Result
+	switch err := json.Unmarshal(data, &r); {
+	case err != nil:
+		return nil, err
+	case r.Run != c.run:
+		return nil, fmt.Errorf("result of run %q", r.Run)
+	case r.Version != wireVersion:
+		return nil, fmt.Errorf("result version %d", r.Version)
+	}
+	return &r, nil
+}
+
+// PlayPair publishes a game pair as a work item and waits for its result;
+// a pair whose result is stored already is not published again.
 func (c *Coordinator) PlayPair(ctx context.Context, cfg *match.Config, games []match.ScheduledGame) ([]match.GameResult, func(), error) {
 	w, err := c.work(cfg, games)
 	if err != nil {
 		return nil, nil, err
 	}
-	data, err := json.Marshal(w)
-	if err != nil {
-		return nil, nil, err
-	}
 	ch := make(chan delivery, 1)
 	c.mu.Lock()
-	c.waiting[w.ID] = ch
-	c.mu.Unlock()
-	defer func() {
-		c.mu.Lock()
-		delete(c.waiting, w.ID)
-		c.mu.Unlock()
-	}()
-	if _, err := c.js.Publish(ctx, workSubject+c.run, data, jetstream.WithMsgID(c.run+"-"+strconv.Itoa(w.ID))); err != nil {
-		return nil, nil, fmt.Errorf("publishing game pair %d: %w", w.ID, err)
+	seq, stored := c.stored[w.ID]
+	if stored {
+		delete(c.stored, w.ID)
+		c.delivered[w.ID] = true
+	} else {
+		c.waiting[w.ID] = ch
 	}
+	c.mu.Unlock()
 	var d delivery
-	select {
-	case d = <-ch:
-	case <-ctx.Done():
-		return nil, nil, ctx.Err()
+	if stored {
+		if d, err = c.readStored(ctx, seq); err != nil {
+			return nil, nil, err
+		}
+	} else if d, err = c.publish(ctx, w, ch); err != nil {
+		return nil, nil, err
 	}
 	if d.res.Error != "" {
-		d.msg.Ack()
+		d.ack()
 		return nil, nil, fmt.Errorf("worker %s, game pair %d: %s", d.res.Worker, w.ID, d.res.Error)
 	}
 	if len(d.res.Games) != len(games) {
-		d.msg.Term()
+		d.term()
 		return nil, nil, fmt.Errorf("worker %s, game pair %d: %d games for %d", d.res.Worker, w.ID, len(d.res.Games), len(games))
 	}
 	out := make([]match.GameResult, len(games))
@@ -199,12 +297,51 @@ func (c *Coordinator) PlayPair(ctx context.Context, cfg *match.Config, games []m
 			err = fmt.Errorf("game %d: not played from its opening", s.Number)
 		}
 		if err != nil {
-			d.msg.Term()
+			d.term()
 			return nil, nil, fmt.Errorf("worker %s sent a bad result: %v", d.res.Worker, err)
 		}
 		out[i] = g
 	}
-	return out, func() { d.msg.Ack() }, nil
+	if d.msg != nil {
+		c.rate.add(time.Now(), len(out))
+	}
+	return out, d.ack, nil
+}
+
+// publish puts the work item on the queue and waits on ch for its result.
+// A resumed run does not publish a pair whose item is on the queue still
+// (queued or being played, from a coordinator that died).
+func (c *Coordinator) publish(ctx context.Context, w *Work, ch <-chan delivery) (delivery, error) {
+	defer func() {
+		c.mu.Lock()
+		delete(c.waiting, w.ID)
+		c.mu.Unlock()
+	}()
+	subject := workSubject + c.run + "." + strconv.Itoa(w.ID)
+	queued := false
+	if c.start > 1 {
+		_, err := c.queue.GetLastMsgForSubject(ctx, subject)
+		if err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
+			return delivery{}, fmt.Errorf("game pair %d: %w", w.ID, err)
+		}
+		queued = err == nil
+	}
+	if !queued {
+		data, err := json.Marshal(w)
+		if err != nil {
+			return delivery{}, err
+		}
+		id := fmt.Sprintf("%s-%d-s%d", c.run, w.ID, c.start)
+		if _, err := c.js.Publish(ctx, subject, data, jetstream.WithMsgID(id)); err != nil {
+			return delivery{}, fmt.Errorf("publishing game pair %d: %w", w.ID, err)
+		}
+	}
+	select {
+	case d := <-ch:
+		return d, nil
+	case <-ctx.Done():
+		return delivery{}, ctx.Err()
+	}
 }
 
 // work returns the work item of a game pair.
@@ -213,19 +350,11 @@ func (c *Coordinator) work(cfg *match.Config, games []match.ScheduledGame) (*Wor
 	pair := [2]int{first.Red, first.Black}
 	w := &Work{
 		Version: wireVersion, Run: c.run, ID: first.Pair, GOOS: c.goos, GOARCH: c.goarch,
-		Opening: Opening{FEN: cfg.Openings[first.Opening].FEN, Moves: moveStrings(cfg.Openings[first.Opening].Moves)},
-		Settings: Settings{
-			Control: cfg.Control, Grace: cfg.Grace, Rules: cfg.Rules, NaturalLimit: cfg.NaturalLimit,
-			Folds: cfg.Folds, MaxPlies: cfg.MaxPlies, NoBanMoves: cfg.NoBanMoves, Adjudication: cfg.Adjudication,
-			HandshakeTimeout: cfg.HandshakeTimeout, QuitTimeout: cfg.QuitTimeout, Restart: cfg.Restart,
-		},
+		Opening:  Opening{FEN: cfg.Openings[first.Opening].FEN, Moves: moveStrings(cfg.Openings[first.Opening].Moves)},
+		Settings: settings(cfg),
 	}
 	for i, e := range pair {
-		s := cfg.Engines[e]
-		w.Engines[i] = Engine{
-			Name: s.DisplayName(), SHA256: c.hashes[e], Args: s.Args, Proto: s.Proto.String(),
-			Options: s.Options, Seconds: s.Seconds, Ponder: s.Ponder,
-		}
+		w.Engines[i] = wireEngine(cfg.Engines[e], c.hashes[e])
 	}
 	for _, g := range games {
 		if g.Pair != first.Pair || g.Opening != first.Opening {
@@ -241,4 +370,22 @@ func (c *Coordinator) work(cfg *match.Config, games []match.ScheduledGame) (*Wor
 		}
 	}
 	return w, nil
+}
+
+// settings returns the rules of play of cfg.
+func settings(cfg *match.Config) Settings {
+	return Settings{
+		Control: cfg.Control, Grace: cfg.Grace, Rules: cfg.Rules, NaturalLimit: cfg.NaturalLimit,
+		Folds: cfg.Folds, MaxPlies: cfg.MaxPlies, NoBanMoves: cfg.NoBanMoves, Adjudication: cfg.Adjudication,
+		HandshakeTimeout: cfg.HandshakeTimeout, QuitTimeout: cfg.QuitTimeout, Restart: cfg.Restart,
+	}
+}
+
+// wireEngine returns the engine of a work item for spec s, whose binary
+// has the SHA-256 sum.
+func wireEngine(s match.EngineSpec, sum string) Engine {
+	return Engine{
+		Name: s.DisplayName(), SHA256: sum, Args: s.Args, Proto: s.Proto.String(),
+		Options: s.Options, Seconds: s.Seconds, Ponder: s.Ponder,
+	}
 }

@@ -12,13 +12,22 @@ import (
 // the results stream and the object store of engine binaries.
 const (
 	workStream    = "XQ_WORK"
-	workSubject   = "xq.work."   // + run id
+	workSubject   = "xq.work."   // + run id + "." + pair id
 	workConsumer  = "xq-workers" // every worker pulls from it
 	resultStream  = "XQ_RESULTS"
 	resultSubject = "xq.result." // + run id
 	noticeSubject = "xq.notice." // + run id: workers' messages (core NATS)
 	binaryBucket  = "XQ_ENGINES"
+	runsBucket    = "XQ_RUNS" // key-value: the status of each run by its id
+	// heartbeatSubject carries the workers' heartbeats (core NATS); a
+	// message on helloSubject asks every worker for one at once.
+	heartbeatSubject = "xq.heartbeat"
+	helloSubject     = "xq.hello"
 )
+
+// keepResults is how long the results (and the status) of a run stay on
+// the broker: a run can be resumed within it.
+const keepResults = 14 * 24 * time.Hour
 
 // DefaultAckWait is how long a work item may go without a sign of life
 // from its worker (which sends one every third of it while it plays)
@@ -42,7 +51,7 @@ func setup(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (
 	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:       resultStream,
 		Subjects:   []string{resultSubject + ">"},
-		MaxAge:     14 * 24 * time.Hour,
+		MaxAge:     keepResults,
 		Duplicates: 10 * time.Minute,
 	}); err != nil {
 		return nil, nil, fmt.Errorf("results stream: %w", err)

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -46,6 +47,7 @@ type worker struct {
 	js      jetstream.JetStream
 	cache   *binaryCache
 	ackWait time.Duration
+	busy    atomic.Int32 // work items being played
 }
 
 // RunWorker takes work from the broker and plays it until ctx ends. Work
@@ -83,6 +85,7 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opts WorkerOptions) error {
 	w := &worker{opts: opts, nc: nc, js: js, cache: &binaryCache{dir: opts.CacheDir, obs: obs},
 		ackWait: cons.CachedInfo().Config.AckWait}
 	opts.Log.Info().Str("worker", opts.Name).Int("concurrency", opts.Concurrency).Msg("taking work")
+	defer w.beat()()
 	var wg sync.WaitGroup
 	for range opts.Concurrency {
 		wg.Go(func() { w.loop(ctx, cons) })
@@ -176,7 +179,9 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 		return
 	}
 	stop := w.keepAlive(msg)
+	w.busy.Add(1)
 	res, err := w.play(ctx, work)
+	w.busy.Add(-1)
 	stop()
 	switch {
 	case ctx.Err() != nil:

@@ -15,6 +15,11 @@ import (
 // or, when the output is not a terminal (a log file), as one line per game.
 // The score is the first engine's over all its games.
 type Progress struct {
+	// Live, when set, adds to the line what it returns for the state r in
+	// place of the estimated time left (a match on a broker: its workers,
+	// games per minute and its own estimate).
+	Live func(r *Result) string
+
 	w     io.Writer
 	tty   bool
 	width int // bar width in characters
@@ -39,7 +44,10 @@ func (p *Progress) Update(g GameResult, r *Result) {
 	if r.SPRT != nil {
 		text += fmt.Sprintf("  LLR %.2f", r.SPRT.LLR)
 	}
-	if done > 0 && done < total {
+	switch {
+	case p.Live != nil:
+		text += "  " + p.Live(r)
+	case done > 0 && done < total:
 		eta := time.Since(p.start) / time.Duration(done) * time.Duration(total-done)
 		text += "  ETA " + eta.Round(time.Second).String()
 	}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/goxq/ucci/internal/quote"
+	"github.com/goxq/ucci/tuning/dist"
+)
+
+const matchStatusUsage = `usage: ucci match status -broker nats://HOST:4222 [-run RUN]
+  prints the state of the matches run on the broker (ucci match ... -broker URL), or of run RUN:
+  games, W/D/L and Elo of the first engine, the SPRT, the workers and the games per minute`
+
+// staleStatus is how old the status of a running run may be before the
+// coordinator is taken to be gone (it updates it every second while games
+// are counted).
+const staleStatus = 2 * time.Minute
+
+// runMatchStatus is `ucci match status`.
+func runMatchStatus(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("match status", matchStatusUsage, stderr)
+	b := addBrokerFlags(fs, false)
+	run := fs.String("run", "", "only this run")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	switch {
+	case fs.NArg() != 0:
+		return badArg(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
+	case *b.url == "":
+		return badArg(fs, "-broker is needed")
+	case *b.url == "embedded":
+		return badArg(fs, "-broker embedded is a coordinator's own server; give its URL")
+	}
+	nc, closeBroker, err := b.connect("match status", stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "ucci match status: %v\n", err)
+		return 2
+	}
+	defer closeBroker()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	runs, err := dist.ReadStatus(ctx, nc, *run)
+	switch {
+	case errors.Is(err, dist.ErrNoRun):
+		fmt.Fprintf(stderr, "ucci match status: run %s is not on the broker %s\n", *run, dist.Redact(*b.url))
+		return 1
+	case err != nil:
+		fmt.Fprintf(stderr, "ucci match status: %v\n", err)
+		return 1
+	case len(runs) == 0:
+		fmt.Fprintf(stdout, "no runs on the broker %s\n", dist.Redact(*b.url))
+		return 0
+	}
+	now := time.Now()
+	for i, s := range runs {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		writeStatus(stdout, s, now)
+	}
+	return 0
+}
+
+// writeStatus prints the status of a run as of now:
+//
+//	run 20261202-041500-3fa9c2d1e0b4: running, updated 1s ago (started 2026-12-02 04:15:00 UTC)
+//	  45/100 games of new against base
+//	  W 12 D 20 L 13, score 48.9%, Elo -7.7 [-85.0, +68.8], LOS 42.1%, draws 44.4%
+//	  SPRT elo0 0 elo1 5: LLR -0.31 [-2.94, 2.94]
+//	  2 workers (4 slots, 4 playing), 24.1 games/min
+func writeStatus(w io.Writer, s dist.Status, now time.Time) {
+	age := now.Sub(s.Updated).Round(time.Second)
+	state := s.State
+	note := ""
+	switch {
+	case s.State == dist.StateRunning && age > staleStatus:
+		state = "stopped?"
+		note = fmt.Sprintf("  no news from its coordinator for %s; go on with: ucci match ... -resume %s\n", age, s.Run)
+	case s.State == dist.StateInterrupted:
+		note = fmt.Sprintf("  go on with: ucci match ... -resume %s\n", s.Run)
+	case s.State == dist.StateFailed:
+		note = "  error: " + s.Error + "\n"
+	}
+	fmt.Fprintf(w, "run %s: %s, updated %s ago (started %s)\n", s.Run, state, age, s.Started.UTC().Format("2006-01-02 15:04:05 MST"))
+	if len(s.Engines) >= 2 {
+		fmt.Fprintf(w, "  %d/%d games of %s against %s\n", s.Games, s.Planned, s.Engines[0], strings.Join(s.Engines[1:], ", "))
+		fmt.Fprintf(w, "  %s\n", s.Record.Summary())
+	} else {
+		fmt.Fprintln(w, "  no game counted yet")
+	}
+	if t := s.SPRT; t != nil {
+		verdict := ""
+		if t.Decision != "" {
+			verdict = ", " + t.Decision + " accepted"
+		}
+		fmt.Fprintf(w, "  SPRT elo0 %g elo1 %g: LLR %.2f [%.2f, %.2f]%s\n", t.Test.Elo0, t.Test.Elo1, t.LLR, t.Lower, t.Upper, verdict)
+	}
+	if s.State == dist.StateRunning {
+		fmt.Fprintf(w, "  %d workers (%d slots, %d playing), %.1f games/min\n", s.Workers, s.Slots, s.Busy, s.GamesPerMinute)
+	}
+	fmt.Fprint(w, note)
+}

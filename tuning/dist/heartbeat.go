@@ -1,0 +1,119 @@
+package dist
+
+import (
+	"encoding/json"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+)
+
+// heartbeatEvery is how often a worker says it is there; a worker not
+// heard of for workerTimeout is no longer counted.
+const (
+	heartbeatEvery = 5 * time.Second
+	workerTimeout  = 3 * heartbeatEvery
+)
+
+// heartbeat is what a worker sends on heartbeatSubject: its name, its
+// game pair slots and how many of them are playing; Gone says it stops.
+type heartbeat struct {
+	Name  string `json:"name"`
+	Slots int    `json:"slots"`
+	Busy  int    `json:"busy"`
+	Gone  bool   `json:"gone,omitempty"`
+}
+
+// beat sends the worker's heartbeat every heartbeatEvery, and at once when
+// a coordinator asks (helloSubject), until the returned stop is called,
+// which says the worker is gone.
+func (w *worker) beat() (stop func()) {
+	send := func(gone bool) {
+		data, _ := json.Marshal(heartbeat{Name: w.opts.Name, Slots: w.opts.Concurrency, Busy: int(w.busy.Load()), Gone: gone})
+		w.nc.Publish(heartbeatSubject, data)
+	}
+	hello, err := w.nc.Subscribe(helloSubject, func(*nats.Msg) { send(false) })
+	if err != nil {
+		w.opts.Log.Warn().Err(err).Msg("answering coordinators")
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		t := time.NewTicker(heartbeatEvery)
+		defer t.Stop()
+		for {
+			send(false)
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	})
+	return func() {
+		close(done)
+		wg.Wait()
+		if hello != nil {
+			hello.Unsubscribe()
+		}
+		send(true)
+		w.nc.Flush()
+	}
+}
+
+// workerBoard counts the workers a coordinator hears from.
+type workerBoard struct {
+	sub  *nats.Subscription
+	mu   sync.Mutex
+	seen map[string]seenWorker
+}
+
+// seenWorker is the last heartbeat of a worker and when it came.
+type seenWorker struct {
+	at time.Time
+	hb heartbeat
+}
+
+// watchWorkers listens to the workers' heartbeats and asks every worker
+// for one.
+func watchWorkers(nc *nats.Conn) (*workerBoard, error) {
+	b := &workerBoard{seen: map[string]seenWorker{}}
+	var err error
+	b.sub, err = nc.Subscribe(heartbeatSubject, func(m *nats.Msg) {
+		var hb heartbeat
+		if json.Unmarshal(m.Data, &hb) != nil || hb.Name == "" {
+			return
+		}
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		if hb.Gone {
+			delete(b.seen, hb.Name)
+			return
+		}
+		b.seen[hb.Name] = seenWorker{at: time.Now(), hb: hb}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return b, nc.Publish(helloSubject, nil)
+}
+
+// count returns the workers heard of within workerTimeout, their slots
+// and the slots playing.
+func (b *workerBoard) count(now time.Time) (workers, slots, busy int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for name, s := range b.seen {
+		if now.Sub(s.at) > workerTimeout {
+			delete(b.seen, name)
+			continue
+		}
+		workers++
+		slots += s.hb.Slots
+		busy += s.hb.Busy
+	}
+	return workers, slots, busy
+}
+
+// stop stops listening.
+func (b *workerBoard) stop() { b.sub.Unsubscribe() }
