@@ -63,10 +63,8 @@ func (r *Result) WriteReport(w io.Writer) error {
 		}
 		verdict := "continue"
 		switch s.Decision {
-		case "H0":
-			verdict = "H0 accepted"
-		case "H1":
-			verdict = "H1 accepted"
+		case "H0", "H1":
+			verdict = fmt.Sprintf("%s accepted after %d games", s.Decision, s.DecidedAt)
 		}
 		fmt.Fprintf(&b, "SPRT (%s) elo0 %g elo1 %g alpha %g beta %g: LLR %.2f [%.2f, %.2f] %s\n",
 			model, s.Test.Elo0, s.Test.Elo1, s.Test.Alpha, s.Test.Beta, s.LLR, s.Lower, s.Upper, verdict)

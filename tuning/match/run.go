@@ -118,7 +118,7 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 			}
 		}
 		if cfg.SPRT != nil {
-			res.SPRT = cfg.SPRT.status(res.Pairings[0])
+			res.SPRT = cfg.SPRT.update(res.SPRT, res.Pairings[0])
 			if res.SPRT.Decision != "" {
 				stopFeeding()
 			}

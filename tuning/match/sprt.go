@@ -99,14 +99,32 @@ type SPRTStatus struct {
 	LLR          float64
 	Lower, Upper float64
 	// Decision is "H0" (no gain of Elo1: accept Elo0), "H1" or "" while
-	// the test continues.
+	// the test continues. Once taken it stands: the games that were being
+	// played when the LLR crossed a bound are counted in LLR but do not
+	// undo it.
 	Decision string
+	// DecidedAt is the number of games of the pairing when the LLR crossed
+	// the bound (0 while the test continues).
+	DecidedAt int
 }
 
 // MinSPRTGames is the least number of games before the SPRT may decide: the
 // normal approximation of the log-likelihood ratio needs a sample (with few
 // games, a lucky run can cross a bound long before the evidence is real).
 const MinSPRTGames = 40
+
+// update evaluates the test on the pairing after a game, keeping the
+// decision of prev (the status before it) once one was taken.
+func (t SPRT) update(prev *SPRTStatus, p PairingStats) *SPRTStatus {
+	st := t.status(p)
+	switch {
+	case prev != nil && prev.Decision != "":
+		st.Decision, st.DecidedAt = prev.Decision, prev.DecidedAt
+	case st.Decision != "":
+		st.DecidedAt = p.Games()
+	}
+	return st
+}
 
 // status evaluates the test on the pairing.
 func (t SPRT) status(p PairingStats) *SPRTStatus {

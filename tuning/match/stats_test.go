@@ -2,6 +2,7 @@ package match
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/goxq/ucci/engine"
@@ -133,5 +134,34 @@ func TestHeadToHead(t *testing.T) {
 	}
 	if rows[1].HeadToHead != 1 || rows[2].HeadToHead != 0 {
 		t.Errorf("head-to-head %v %v", rows[1].HeadToHead, rows[2].HeadToHead)
+	}
+}
+
+// TestSPRTDecisionStands: the game that crosses a bound decides the test;
+// games that were being played then and end afterwards change the LLR,
+// even back inside the bounds, but not the decision (the interrupted SPRT
+// of stop 25: H1 at 121 games, LLR 2.95, then 2.89 after two more).
+func TestSPRTDecisionStands(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	crossed := PairingStats{Record: Record{Wins: 73, Draws: 31, Losses: 17}}
+	var st *SPRTStatus
+	for games, p := range []PairingStats{{Record: Record{Wins: 72, Draws: 31, Losses: 17}}, crossed} {
+		st = s.update(st, p)
+		if games == 0 && st.Decision != "" {
+			t.Fatalf("decided before the crossing: %+v", st)
+		}
+	}
+	if st.Decision != "H1" || st.DecidedAt != 121 || st.LLR < st.Upper {
+		t.Fatalf("at the crossing: %+v", st)
+	}
+	after := PairingStats{Record: Record{Wins: 73, Draws: 31, Losses: 19}}
+	st = s.update(st, after)
+	if st.LLR >= st.Upper || st.Decision != "H1" || st.DecidedAt != 121 {
+		t.Errorf("after two losses in flight: %+v, want LLR back under %.2f and the decision kept", st, st.Upper)
+	}
+	var b strings.Builder
+	(&Result{SPRT: st}).WriteReport(&b)
+	if !strings.Contains(b.String(), "H1 accepted after 121 games") {
+		t.Errorf("report %q", b.String())
 	}
 }
