@@ -29,6 +29,7 @@ func (s *Searcher) QuietLeaf(pos *Position) (Position, int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.stop.Store(false)
+	s.ttUsed = true
 	w := s.workers[0]
 	w.pos = *pos
 	w.pos.ResetHistory()

@@ -148,3 +148,31 @@ func TestDefaultNetKnowsXiangqi(t *testing.T) {
 		}
 	}
 }
+
+// TestChangingEvaluationClearsTable: entries a search stored with one
+// evaluation are gone once another is configured; configuring the same
+// one keeps them.
+func TestChangingEvaluationClearsTable(t *testing.T) {
+	s := NewSearcher(1)
+	p := StartPosition()
+	s.Search(p, Limits{Depth: 4}, nil)
+	if _, hit := s.ProbeHash(p); !hit {
+		t.Fatal("the root is not in the table after a search")
+	}
+	s.Configure(s.Settings())
+	if _, hit := s.ProbeHash(p); !hit {
+		t.Error("configuring the same evaluation cleared the table")
+	}
+	st := s.Settings()
+	st.Net = testNet(3)
+	s.Configure(st)
+	if _, hit := s.ProbeHash(p); hit {
+		t.Error("the root's entry survived a change of evaluation")
+	}
+	s.Search(p, Limits{Depth: 4}, nil)
+	st.Net = nil
+	s.Configure(st)
+	if _, hit := s.ProbeHash(p); hit {
+		t.Error("the entry of the network's search survived the change back")
+	}
+}

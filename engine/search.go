@@ -74,6 +74,10 @@ type Searcher struct {
 	mu      sync.Mutex    // held from Go to the end of its search (and by QuietLeaf)
 	limits  Limits
 	rootKey uint64
+	// ttUsed tells whether a search may have stored entries in the table
+	// since it was made or cleared (Configure clears only a used one, so a
+	// new engine does not touch the pages of a table about to be resized).
+	ttUsed bool
 }
 
 // NewSearcher returns a searcher with a hashMB-megabyte table and one thread.
@@ -101,7 +105,10 @@ func (s *Searcher) SetThreads(n int) {
 func (s *Searcher) Threads() int { return s.threads }
 
 // ResizeHash reallocates the transposition table.
-func (s *Searcher) ResizeHash(mb int) { s.tt.Resize(mb) }
+func (s *Searcher) ResizeHash(mb int) {
+	s.tt.Resize(mb)
+	s.ttUsed = false
+}
 
 // PrepareHash maps the table's memory now rather than during the first
 // search (see tt.Table.Prefault); the engine calls it when its options have
@@ -114,6 +121,7 @@ func (s *Searcher) HashMB() int { return s.tt.SizeMB() }
 // Clear empties the table and the move-ordering history (new game).
 func (s *Searcher) Clear() {
 	s.tt.Clear()
+	s.ttUsed = false
 	for _, w := range s.workers {
 		w.clearHistory()
 	}
@@ -193,6 +201,7 @@ func (s *Searcher) Go(pos *Position, lim Limits, report func(Info)) func() Resul
 	s.ponder.Store(lim.Ponder)
 	s.timer.Start(budget, lim.Ponder)
 	s.running.Store(true)
+	s.ttUsed = true
 	s.tt.Prefault()
 	s.tt.NewSearch()
 	roots := s.rootMoves(pos, &lim)

@@ -73,8 +73,9 @@ func DefaultSettings() Settings {
 // the table, whose stored evaluations came from the other one. Not during
 // a search.
 func (s *Searcher) Configure(st Settings) {
-	if st.Net != s.cfg.Net {
+	if st.Net != s.cfg.Net && s.ttUsed {
 		s.tt.Clear()
+		s.ttUsed = false
 	}
 	s.cfg = st
 }
