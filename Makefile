@@ -229,30 +229,34 @@ soak: build
 	BIN=$(BIN) TC=$(SOAK_TC) bash reliability/soak.sh $(SOAK_GAMES) $(SOAK_DIR)
 
 # Neural network evaluation (issue 18). nnue-data: training positions
-# (git-ignored; rebuilt by this target, never committed): NNUE_GAMES self-play
-# games at NNUE_NODES nodes per move in $(NNUE_DIR)/data, then the positions of
-# the first NNUE_MASTER_GAMES CCPD master games (0: all) searched to NNUE_NODES
-# in $(NNUE_DIR)/master. Interrupted runs resume. NNUE_EVAL is the evaluation
-# of those searches (<classical> made the first generation). nnue: trains
-# $(NNUE_DIR)/net.nnue on both; copy it to engine/nnue/default.nnue to embed
-# it. The defaults are the recipe of the embedded net (see the README).
+# (git-ignored; rebuilt by this target, never committed): for each SEED:GAMES
+# of NNUE_SELFPLAY, GAMES self-play games of that seed at NNUE_NODES nodes per
+# move in $(NNUE_DIR)/data, then the positions of the first NNUE_MASTER_GAMES
+# CCPD master games (0: all) searched to NNUE_NODES in $(NNUE_DIR)/master.
+# Interrupted runs resume. NNUE_EVAL is the evaluation of those searches
+# (<classical> made the first generation). nnue: trains $(NNUE_DIR)/net.nnue
+# on both (NNUE_EPOCHS at most, stopping NNUE_PATIENCE epochs after the best
+# validation loss); copy it to engine/nnue/default.nnue to embed it. The
+# defaults are the recipe of the embedded net (see the README).
 NNUE_DIR    ?= tmp/nnue
-NNUE_GAMES  ?= 6100
-NNUE_MASTER_GAMES ?= 8500
-NNUE_NODES  ?= 5000
-NNUE_SEED   ?= 1
+NNUE_SELFPLAY ?= 2:37800 3:18000
+NNUE_MASTER_GAMES ?= 0
+NNUE_NODES  ?= 1500
 NNUE_EVAL   ?= <classical>
-NNUE_EPOCHS ?= 6
+NNUE_EPOCHS ?= 30
+NNUE_PATIENCE ?= 2
 NNUE_DATA_FLAGS ?=
 NNUE_TRAIN_FLAGS ?=
-NNUE_NOTE   ?= data: 6,100 self-play games (seed 1) and the first 8,500 CCPD master games, 5,000 nodes per move, classical evaluation; positions of the Chinese Chess Practical Dataset (CCPD) by Yu-Han Tseng, CC BY 4.0
+NNUE_NOTE   ?= data: 37,800 + 18,000 self-play games (seeds 2 and 3) and all 25,941 CCPD master games, 1,500 nodes per move, classical evaluation; positions of the Chinese Chess Practical Dataset (CCPD) by Yu-Han Tseng, CC BY 4.0
 .PHONY: nnue-data nnue
 nnue-data: build
 	mkdir -p $(NNUE_DIR)/data $(NNUE_DIR)/master
-	nice -n 10 ./$(BIN) tune datagen -out $(NNUE_DIR)/data -games $(NNUE_GAMES) -nodes $(NNUE_NODES) -seed $(NNUE_SEED) -evalfile '$(NNUE_EVAL)' $(NNUE_DATA_FLAGS)
+	for sg in $(NNUE_SELFPLAY); do \
+		nice -n 10 ./$(BIN) tune datagen -out $(NNUE_DIR)/data -seed $${sg%%:*} -games $${sg##*:} -nodes $(NNUE_NODES) -evalfile '$(NNUE_EVAL)' $(NNUE_DATA_FLAGS) || exit 1; \
+	done
 	nice -n 10 ./$(BIN) tune datagen -out $(NNUE_DIR)/master -games $(NNUE_MASTER_GAMES) -nodes $(NNUE_NODES) -evalfile '$(NNUE_EVAL)' $(NNUE_DATA_FLAGS) ../shared/data/ccpd/master-games.pgn
 nnue: nnue-data
-	nice -n 10 ./$(BIN) tune nnue -out $(NNUE_DIR)/net.nnue -epochs $(NNUE_EPOCHS) -plot $(NNUE_DIR)/loss.png -note '$(NNUE_NOTE)' $(NNUE_TRAIN_FLAGS) $(NNUE_DIR)/data $(NNUE_DIR)/master
+	nice -n 10 ./$(BIN) tune nnue -out $(NNUE_DIR)/net.nnue -epochs $(NNUE_EPOCHS) -patience $(NNUE_PATIENCE) -plot $(NNUE_DIR)/loss.png -note '$(NNUE_NOTE)' $(NNUE_TRAIN_FLAGS) $(NNUE_DIR)/data $(NNUE_DIR)/master
 
 # Matches across machines (issue 19): e2e/distributed_test.go (build tag
 # e2edist) starts Debian's nats-server with JetStream on a free port, two

@@ -194,12 +194,26 @@ type evalReport struct {
 	phase       int
 	red, toMove int
 	names       []string
+	// hasNet tells whether a network is in use; netRed and netToMove are
+	// then its evaluation.
+	hasNet            bool
+	netRed, netToMove int
+}
+
+// searched returns the side-to-move evaluation the search uses: the
+// network's when one is in use.
+func (r evalReport) searched() int {
+	if r.hasNet {
+		return r.netToMove
+	}
+	return r.toMove
 }
 
 var (
 	evalTerm  = regexp.MustCompile(`^(\S.*?)\s+(-?\d+)\s+(-?\d+)\s+(-?\d+)$`)
 	evalPhase = regexp.MustCompile(`^phase (\d+) of 48 `)
 	evalTotal = regexp.MustCompile(`^Total evaluation: (-?\d+) \(Red's view\), (-?\d+) \(side to move\)$`)
+	evalNet   = regexp.MustCompile(`^Network evaluation \(used by the search\): (-?\d+) \(Red's view\), (-?\d+) \(side to move\)$`)
 )
 
 // parseEval reads the output of eval.
@@ -208,6 +222,12 @@ func parseEval(t *testing.T, lines []string) evalReport {
 	r := evalReport{terms: map[string]int{}}
 	if len(lines) < 4 || !strings.HasPrefix(lines[0], "term (Red's view)") {
 		t.Fatalf("eval printed %q", lines)
+	}
+	if m := evalNet.FindStringSubmatch(lines[len(lines)-1]); m != nil {
+		r.hasNet = true
+		r.netRed, _ = strconv.Atoi(m[1])
+		r.netToMove, _ = strconv.Atoi(m[2])
+		lines = lines[:len(lines)-1]
 	}
 	for _, l := range lines[1 : len(lines)-2] {
 		m := evalTerm.FindStringSubmatch(l)
@@ -263,18 +283,21 @@ func TestEval(t *testing.T) {
 			if want := map[engine.Color]int{engine.Red: r.red, engine.Black: -r.red}[p.SideToMove()]; r.toMove != want {
 				t.Errorf("%s %s: Red's view %d, side to move %d", dl.hello, fen, r.red, r.toMove)
 			}
+			if want := map[engine.Color]int{engine.Red: r.netRed, engine.Black: -r.netRed}[p.SideToMove()]; r.netToMove != want {
+				t.Errorf("%s %s: network: Red's view %d, side to move %d", dl.hello, fen, r.netRed, r.netToMove)
+			}
 			if dl.hello == "ucci" {
 				e.Send("go depth 0")
 				line, _ := e.Expect(`^info depth 0 score `, wait)
-				if line != "info depth 0 score "+strconv.Itoa(r.toMove) {
-					t.Errorf("%s: eval says %d, go depth 0 %q", fen, r.toMove, line)
+				if line != "info depth 0 score "+strconv.Itoa(r.searched()) {
+					t.Errorf("%s: eval says %d, go depth 0 %q", fen, r.searched(), line)
 				}
 				e.Expect(`^nobestmove$`, wait)
 			}
 		}
 		r := parseEval(t, textLines(t, e, dl.prefix, "position fen "+evalPositions[3], "eval"))
-		if r.terms["material"] < 300 || r.red < 300 {
-			t.Errorf("%s: a chariot up: material %d, total %d", dl.hello, r.terms["material"], r.red)
+		if r.terms["material"] < 300 || r.red < 300 || r.hasNet && r.netRed < 100 {
+			t.Errorf("%s: a chariot up: material %d, total %d, network %d", dl.hello, r.terms["material"], r.red, r.netRed)
 		}
 		if l := textLines(t, e, dl.prefix, "position fen xyz", "eval"); len(l) != 2 || !strings.Contains(l[1], "no usable position") {
 			t.Errorf("%s: eval without a position: %q", dl.hello, l)
@@ -319,7 +342,7 @@ func TestFlip(t *testing.T) {
 			d := parseDisplay(t, textLines(t, e, dl.prefix, "d"))
 			checkDisplay(t, dl.hello+" flipped "+fen, d, want, checkersOf(want), false)
 			after := parseEval(t, textLines(t, e, dl.prefix, "eval"))
-			if after.toMove != before.toMove || after.terms["material"] != -before.terms["material"] {
+			if after.toMove != before.toMove || after.terms["material"] != -before.terms["material"] || after.netToMove != before.netToMove {
 				t.Errorf("%s %s: flipped eval %d (material %d), before %d (material %d)", dl.hello, fen,
 					after.toMove, after.terms["material"], before.toMove, before.terms["material"])
 			}

@@ -24,9 +24,9 @@ const (
 	EmbeddedName  = "<embedded>"
 	ClassicalName = "<classical>"
 	// DefaultEval is the evaluation the engine, bench and datagen use
-	// unless told otherwise. It stays the classical evaluation until an
-	// embedded net beats it in an SPRT (see the README).
-	DefaultEval = ClassicalName
+	// unless told otherwise: the embedded net, since it passed an SPRT
+	// against the classical evaluation (see the README).
+	DefaultEval = EmbeddedName
 )
 
 // IsEmbedded reports whether name selects the embedded net: "<embedded>"

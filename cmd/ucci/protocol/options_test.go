@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/nnue"
 )
 
 func TestSplitSetOption(t *testing.T) {
@@ -41,8 +42,12 @@ func TestLevelsAreTypedAtSetOption(t *testing.T) {
 		s.handle(line)
 	}
 	st := s.searcher.Settings()
+	net, err := nnue.Open(nnue.DefaultEval)
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := engine.Settings{Rules: engine.RulesAXF, NaturalLimit: 50, Pruning: engine.LevelNone,
-		Knowledge: engine.LevelSmall, Idle: engine.LevelMedium}
+		Knowledge: engine.LevelSmall, Idle: engine.LevelMedium, Net: net}
 	if st != want {
 		t.Errorf("settings %+v, want %+v", st, want)
 	}
