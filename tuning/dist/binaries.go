@@ -37,9 +37,16 @@ func publishBinary(ctx context.Context, obs jetstream.ObjectStore, cmd string) (
 	if err != nil {
 		return "", fmt.Errorf("engine %s: %v", cmd, err)
 	}
+	return publishFile(ctx, obs, path, "engine")
+}
+
+// publishFile puts the file at path in the object store under its
+// SHA-256, unless it is there already, and returns the hash; what names
+// the file in errors.
+func publishFile(ctx context.Context, obs jetstream.ObjectStore, path, what string) (string, error) {
 	sum, err := fileHash(path)
 	if err != nil {
-		return "", fmt.Errorf("engine %s: %v", cmd, err)
+		return "", fmt.Errorf("%s %s: %v", what, path, err)
 	}
 	if _, err := obs.GetInfo(ctx, sum); err == nil {
 		return sum, nil
@@ -48,11 +55,11 @@ func publishBinary(ctx context.Context, obs jetstream.ObjectStore, cmd string) (
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return "", fmt.Errorf("engine %s: %v", cmd, err)
+		return "", fmt.Errorf("%s %s: %v", what, path, err)
 	}
 	defer f.Close()
 	if _, err := obs.Put(ctx, jetstream.ObjectMeta{Name: sum, Description: filepath.Base(path)}, f); err != nil {
-		return "", fmt.Errorf("engine %s: storing it on the broker: %v", cmd, err)
+		return "", fmt.Errorf("%s %s: storing it on the broker: %v", what, path, err)
 	}
 	return sum, nil
 }

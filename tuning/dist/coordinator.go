@@ -50,7 +50,8 @@ type Coordinator struct {
 	start      int
 	goos       string
 	goarch     string
-	hashes     []string // per engine of the match
+	hashes     []string         // per engine of the match
+	options    [][]match.Option // per engine: its options, files named by reference
 	log        zerolog.Logger
 	consume    jetstream.ConsumeContext
 	notices    *nats.Subscription
@@ -128,6 +129,11 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 			return nil, err
 		}
 		c.hashes = append(c.hashes, sum)
+		opts, err := publishOptionFiles(ctx, obs, e.Options)
+		if err != nil {
+			return nil, err
+		}
+		c.options = append(c.options, opts)
 	}
 	if c.results, err = js.Stream(ctx, resultStream); err != nil {
 		return nil, fmt.Errorf("results stream: %w", err)
@@ -354,7 +360,7 @@ func (c *Coordinator) work(cfg *match.Config, games []match.ScheduledGame) (*Wor
 		Settings: settings(cfg),
 	}
 	for i, e := range pair {
-		w.Engines[i] = wireEngine(cfg.Engines[e], c.hashes[e])
+		w.Engines[i] = c.wireEngine(cfg, e)
 	}
 	for _, g := range games {
 		if g.Pair != first.Pair || g.Opening != first.Opening {
@@ -381,11 +387,12 @@ func settings(cfg *match.Config) Settings {
 	}
 }
 
-// wireEngine returns the engine of a work item for spec s, whose binary
-// has the SHA-256 sum.
-func wireEngine(s match.EngineSpec, sum string) Engine {
+// wireEngine returns engine e of cfg as a work item names it: its binary
+// by SHA-256, the files of its options by reference.
+func (c *Coordinator) wireEngine(cfg *match.Config, e int) Engine {
+	s := cfg.Engines[e]
 	return Engine{
-		Name: s.DisplayName(), SHA256: sum, Args: s.Args, Proto: s.Proto.String(),
-		Options: s.Options, Seconds: s.Seconds, Ponder: s.Ponder,
+		Name: s.DisplayName(), SHA256: c.hashes[e], Args: s.Args, Proto: s.Proto.String(),
+		Options: c.options[e], Seconds: s.Seconds, Ponder: s.Ponder,
 	}
 }

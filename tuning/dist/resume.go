@@ -85,8 +85,8 @@ func (c *Coordinator) fingerprint(cfg *match.Config) string {
 		Games: cfg.Games, Format: cfg.Format.String(), SPRT: cfg.SPRT,
 		Settings: settings(cfg),
 	}
-	for i, e := range cfg.Engines {
-		key.Engines = append(key.Engines, wireEngine(e, c.hashes[i]))
+	for i := range cfg.Engines {
+		key.Engines = append(key.Engines, c.wireEngine(cfg, i))
 	}
 	for _, o := range cfg.Openings {
 		key.Openings = append(key.Openings, Opening{FEN: o.FEN, Moves: moveStrings(o.Moves)})

@@ -242,6 +242,9 @@ func (w *worker) play(ctx context.Context, work *Work) (*Result, error) {
 			return nil, err
 		}
 		paths[i] = p
+		if work.Engines[i].Options, err = w.cache.resolveOptions(ctx, e.Options); err != nil {
+			return nil, err
+		}
 	}
 	cfg, err := work.config(paths)
 	if err != nil {
