@@ -25,12 +25,14 @@ vet:
 	$(GO) run $(STATICCHECK) ./...
 
 # The full test suite: vet, all tests (perft rows up to 5M nodes), the
-# packages a tuning build changes (TUNE_PKGS) built with -tags tune, then the
-# race detector over the short suite.
+# packages a tuning build changes (TUNE_PKGS) built with -tags tune, tune spsa
+# on a broker (it needs a tuning build's parameters), then the race detector
+# over the short suite.
 TUNE_PKGS := ./engine/ ./cmd/ucci/protocol/ ./tuning/tunecmd/
 test: vet
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -tags tune $(TUNE_PKGS)
+	$(GO) test -count=1 -tags tune -run '^TestSPSAOnBroker$$' ./cmd/ucci/
 	$(GO) test -count=1 -race -short ./...
 
 # Speed figures: perft and search benchmarks, then the bench signature.

@@ -21,11 +21,27 @@ import (
 const spsaUsage = `usage: ucci tune spsa [-engine BIN] [-params NAMES] [-iterations N] [-pairs N]
                       [-tc CONTROL] [-concurrency K] [-c-end F] [-r-end X] [-seed S]
                       [-openings FILE] [-out FILE] [-plot PNG] [-quiet]
+                      [-broker nats://HOST:4222|embedded ...]
 
 Tunes the search parameters of a tuning build (go build -tags tune; this
 command must run in one too, to know the parameters) by SPSA: each iteration
 plays -pairs game pairs of the engine with θ+cΔ against θ−cΔ, set through
-its options. Writes "NAME VALUE" lines to -out and the value traces to -plot.`
+its options. Writes "NAME VALUE" lines to -out and the value traces to -plot.
+With -broker the mini-matches are played by the workers of a NATS broker
+(ucci worker), one run per iteration; -concurrency is then the number of
+game pairs handed out at once.`
+
+// Broker plays the mini-matches of SPSA on the workers of a broker. The
+// command that runs SPSA provides it, with the broker's flags.
+type Broker interface {
+	// Requested tells whether the flags ask for a broker.
+	Requested() bool
+	// Connect connects to the broker. Its play makes cfg, the match of one
+	// iteration, play on the workers; finish records how that match ended.
+	// closeAll ends the connection.
+	Connect(stderr io.Writer) (play func(ctx context.Context, cfg *match.Config, iter int) (finish func(*match.Result, error), err error),
+		closeAll func(), err error)
+}
 
 // spsaFlags holds the options of `ucci tune spsa`.
 type spsaFlags struct {
@@ -36,11 +52,19 @@ type spsaFlags struct {
 	quiet                                  bool
 }
 
-// SPSA implements `ucci tune spsa`.
-func SPSA(args []string, stdout, stderr io.Writer) int {
+// SPSA implements `ucci tune spsa`, playing locally.
+func SPSA(args []string, stdout, stderr io.Writer) int { return SPSAOn(args, stdout, stderr, nil) }
+
+// SPSAOn implements `ucci tune spsa`; broker, if not nil, declares the
+// broker's flags on the flag set and returns the Broker they select.
+func SPSAOn(args []string, stdout, stderr io.Writer, broker func(*flag.FlagSet) Broker) int {
 	var f spsaFlags
 	fs := flag.NewFlagSet("tune spsa", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	var b Broker
+	if broker != nil {
+		b = broker(fs)
+	}
 	fs.StringVar(&f.engine, "engine", "", "tuning build of the engine (default: this executable)")
 	fs.StringVar(&f.names, "params", "", "comma-separated parameters to tune (default: all)")
 	fs.StringVar(&f.tc, "tc", "1+0.01", "time control of the games")
@@ -70,7 +94,17 @@ func SPSA(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tune spsa: %v\n", err)
 		return 2
 	}
-	if err := runSPSA(&f, params, stdout, stderr); err != nil {
+	var remote func(ctx context.Context, cfg *match.Config, iter int) (func(*match.Result, error), error)
+	if b != nil && b.Requested() {
+		play, closeAll, err := b.Connect(stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "tune spsa: %v\n", err)
+			return 2
+		}
+		defer closeAll()
+		remote = play
+	}
+	if err := runSPSA(&f, params, remote, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "tune spsa: %v\n", err)
 		return 1
 	}
@@ -103,8 +137,10 @@ func spsaParams(names string, cEnd, rEnd float64) ([]spsa.Param, error) {
 	return out, nil
 }
 
-// runSPSA plays the iterations and writes the results.
-func runSPSA(f *spsaFlags, params []spsa.Param, stdout, stderr io.Writer) error {
+// runSPSA plays the iterations (on a broker when remote is set) and
+// writes the results.
+func runSPSA(f *spsaFlags, params []spsa.Param, remote func(context.Context, *match.Config, int) (func(*match.Result, error), error),
+	stdout, stderr io.Writer) error {
 	cmd := f.engine
 	if cmd == "" {
 		exe, err := os.Executable()
@@ -131,13 +167,22 @@ func runSPSA(f *spsaFlags, params []spsa.Param, stdout, stderr io.Writer) error 
 		for i := range ops {
 			ops[i] = openings[((iter-1)*f.pairs+i)%len(openings)]
 		}
-		res, err := match.Run(ctx, match.Config{
+		cfg := match.Config{
 			Engines: []match.EngineSpec{
 				{Cmd: cmd, Name: "plus", Options: spsaOptions(params, plus)},
 				{Cmd: cmd, Name: "minus", Options: spsaOptions(params, minus)},
 			},
 			Games: 2 * f.pairs, Control: ctl, Openings: ops, Concurrency: f.concurrency,
-		})
+		}
+		finish := func(*match.Result, error) {}
+		if remote != nil {
+			var err error
+			if finish, err = remote(ctx, &cfg, iter); err != nil {
+				return spsa.Outcome{}, err
+			}
+		}
+		res, err := match.Run(ctx, cfg)
+		finish(res, err)
 		if err != nil {
 			return spsa.Outcome{}, err
 		}
