@@ -3,13 +3,10 @@
 package main
 
 import (
-	"context"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/goxq/ucci/tuning/dist"
 )
 
 // TestSPSAOnBroker: tune spsa -broker plays each iteration's mini-match on
@@ -17,23 +14,7 @@ import (
 // finished (make test runs it in a tuning build, which has parameters).
 func TestSPSAOnBroker(t *testing.T) {
 	fake := buildFakeEngine(t)
-	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer broker.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	nc, err := dist.Connect(broker.URL(), "test worker", dist.Credentials{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir()})
-	}()
+	broker, stopWorker := brokerWithWorker(t, 2*time.Minute)
 	code, out, errOut := runCapture("tune", "spsa", "-engine", fake, "-params", "RFPMargin", "-iterations", "2",
 		"-tc", "2+0.02", "-quiet", "-broker", broker.URL())
 	if code != 0 || !strings.Contains(out, "iterations 2, games 4") {
@@ -52,8 +33,7 @@ func TestSPSAOnBroker(t *testing.T) {
 	if strings.Count(status, "  2/2 games of plus against minus") != 2 {
 		t.Errorf("status:\n%s", status)
 	}
-	cancel()
-	<-done
+	stopWorker()
 	if code, _, errOut := runCapture("tune", "spsa", "-engine", fake, "-iterations", "1", "-broker", "nats://127.0.0.1:1"); code != 2 ||
 		!strings.Contains(errOut, "127.0.0.1:1") {
 		t.Errorf("unreachable broker: exit %d, %q", code, errOut)

@@ -93,35 +93,47 @@ func TestMatchOnEmbeddedBroker(t *testing.T) {
 	}
 }
 
+// brokerWithWorker starts an embedded broker and an in-process worker
+// with two slots (for at most timeout); stopWorker ends the worker and
+// waits for it. The broker closes with the test.
+func brokerWithWorker(t *testing.T, timeout time.Duration) (broker *dist.Embedded, stopWorker func()) {
+	t.Helper()
+	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(broker.Close)
+	nc, err := dist.Connect(broker.URL(), "test worker", dist.Credentials{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir()})
+	}()
+	stopWorker = func() {
+		cancel()
+		<-done
+	}
+	t.Cleanup(stopWorker)
+	return broker, stopWorker
+}
+
 // TestMatchResumeOnBroker plays a match on a broker, shows it with ucci
 // match status, then resumes its run by the id printed at the start: with
 // every result stored, the resumed run needs no worker, and the PGN is
 // written anew with the run's games.
 func TestMatchResumeOnBroker(t *testing.T) {
 	fake := buildFakeEngine(t)
-	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer broker.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	nc, err := dist.Connect(broker.URL(), "test worker", dist.Credentials{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir()})
-	}()
+	broker, stopWorker := brokerWithWorker(t, time.Minute)
 	pgnPath := filepath.Join(t.TempDir(), "out.pgn")
 	args := []string{"match", "-engine", "cmd=" + fake + " name=alpha", "-engine", "cmd=" + fake + " name=beta",
 		"-games", "4", "-tc", "5+0.05", "-maxplies", "20", "-pgn", pgnPath, "-quiet", "-broker", broker.URL()}
 	code, out, errOut := runCapture(args...)
-	cancel()
-	<-done
+	stopWorker()
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
