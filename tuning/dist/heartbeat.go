@@ -36,23 +36,10 @@ func (w *worker) beat() (stop func()) {
 	if err != nil {
 		w.opts.Log.Warn().Err(err).Msg("answering coordinators")
 	}
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(heartbeatEvery)
-		defer t.Stop()
-		for {
-			send(false)
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	})
+	send(false)
+	stopBeats := every(heartbeatEvery, func() { send(false) })
 	return func() {
-		close(done)
-		wg.Wait()
+		stopBeats()
 		if hello != nil {
 			hello.Unsubscribe()
 		}

@@ -191,26 +191,7 @@ func (c *Coordinator) sendStatus() {
 
 // refresh sends the run's status every statusRefresh until the returned
 // stop is called.
-func (c *Coordinator) refresh() (stop func()) {
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(statusRefresh)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				c.sendStatus()
-			}
-		}
-	})
-	return func() {
-		close(done)
-		wg.Wait()
-	}
-}
+func (c *Coordinator) refresh() (stop func()) { return every(statusRefresh, c.sendStatus) }
 
 // Live returns the workers, the rate of games and the time left at that
 // rate for the progress line of the match state r (a

@@ -211,17 +211,23 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 // keepAlive tells the broker every third of the ack timeout that the item
 // is being worked on, until the returned stop is called.
 func (w *worker) keepAlive(msg jetstream.Msg) (stop func()) {
+	return every(max(w.ackWait/3, 10*time.Millisecond), func() { msg.InProgress() })
+}
+
+// every calls f every interval on a goroutine of its own until the
+// returned stop is called; stop returns once f is no longer running.
+func every(interval time.Duration, f func()) (stop func()) {
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		t := time.NewTicker(max(w.ackWait/3, 10*time.Millisecond))
+		t := time.NewTicker(interval)
 		defer t.Stop()
 		for {
 			select {
 			case <-done:
 				return
 			case <-t.C:
-				msg.InProgress()
+				f()
 			}
 		}
 	})
