@@ -44,7 +44,7 @@ var commands = []*command{
 		{name: "data", summary: "labelled quiet positions from games", run: withoutInput(tunecmd.Data)},
 		{name: "texel", summary: "fit the evaluation weights to labelled positions", run: withoutInput(tunecmd.Texel)},
 		{name: "spsa", summary: "tune the search parameters by matches (tuning builds)", run: withoutInput(tuneSPSA)},
-		{name: "datagen", summary: "training positions for the neural network (self-play or relabelled games)", run: withoutInput(tunecmd.Datagen)},
+		{name: "datagen", summary: "training positions for the neural network (self-play or relabelled games)", run: withoutInput(tuneDatagen)},
 		{name: "nnue", summary: "train the neural network evaluation", run: withoutInput(tunecmd.NNUE)},
 		{name: "wdl", summary: "fit the win/draw/loss model of UCI_ShowWDL to game results", run: withoutInput(tunecmd.WDL)},
 	}},

@@ -3,8 +3,11 @@ package datagen
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/goxq/ucci/engine"
@@ -78,6 +81,64 @@ func TestSelfPlayDeterministicAndResumable(t *testing.T) {
 				t.Errorf("%s: kept %s (score %d, ply %d)", name, p.FEN(), r.Score(), r.Ply())
 			}
 		}
+	}
+}
+
+// chunkMaker is a Remote that makes each chunk as a broker's worker does:
+// a run of the same settings with only that chunk, in a directory of its
+// own.
+type chunkMaker struct {
+	t    *testing.T
+	cfg  SelfPlayConfig
+	mu   sync.Mutex
+	done map[int]int // chunk: calls of its done
+}
+
+func (m *chunkMaker) MakeChunk(ctx context.Context, c int) ([]posfile.Record, func(), error) {
+	cfg := m.cfg
+	cfg.Dir, cfg.Only, cfg.Workers = m.t.TempDir(), []int{c}, 1
+	if st, err := SelfPlay(ctx, cfg); err != nil || st.Chunks != 1 {
+		return nil, nil, fmt.Errorf("chunk %d: %+v, %v", c, st, err)
+	}
+	recs, err := posfile.ReadFile(filepath.Join(cfg.Dir, SelfPlayFile(cfg.Seed, c)))
+	return recs, func() {
+		m.mu.Lock()
+		m.done[c]++
+		m.mu.Unlock()
+	}, err
+}
+
+// TestRemoteChunks: chunks made one by one elsewhere (Only, Remote) give
+// the files of a local run, each acknowledged once it is written; a chunk
+// outside the run is an error.
+func TestRemoteChunks(t *testing.T) {
+	local, remote := t.TempDir(), t.TempDir()
+	if _, err := SelfPlay(context.Background(), tinySelfPlay(local, 2)); err != nil {
+		t.Fatal(err)
+	}
+	m := &chunkMaker{t: t, cfg: tinySelfPlay("", 1), done: map[int]int{}}
+	cfg := tinySelfPlay(remote, 3)
+	cfg.Remote = m
+	st, err := SelfPlay(context.Background(), cfg)
+	if err != nil || st.Chunks != 2 || st.Games != 4 {
+		t.Fatalf("remote run: %+v, %v", st, err)
+	}
+	fl, fr := readDir(t, local), readDir(t, remote)
+	if len(fr) != 2 {
+		t.Fatalf("%d chunk files", len(fr))
+	}
+	for name, data := range fl {
+		if !bytes.Equal(data, fr[name]) {
+			t.Errorf("%s differs from the local run's", name)
+		}
+	}
+	if m.done[0] != 1 || m.done[1] != 1 {
+		t.Errorf("done calls %v, want one per chunk", m.done)
+	}
+	cfg = tinySelfPlay(t.TempDir(), 1)
+	cfg.Only = []int{2}
+	if _, err := SelfPlay(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "chunk 2 of a run of 2") {
+		t.Errorf("chunk outside the run: %v", err)
 	}
 }
 

@@ -45,24 +45,25 @@ func Relabel(ctx context.Context, cfg RelabelConfig) (Stats, error) {
 		games = games[:cfg.Games]
 	}
 	chunks := (len(games) + cfg.ChunkGames - 1) / cfg.ChunkGames
+	chunkGames := func(c int) []*pgn.Game { return games[c*cfg.ChunkGames : min((c+1)*cfg.ChunkGames, len(games))] }
 	players := newPlayers(&cfg.Config)
-	job := func(ctx context.Context, wk, c int, out []posfile.Record) ([]posfile.Record, int, error) {
+	job := func(ctx context.Context, wk, c int, out []posfile.Record) ([]posfile.Record, error) {
 		pl, err := players.get(wk)
 		if err != nil {
-			return out, 0, err
+			return out, err
 		}
-		part := games[c*cfg.ChunkGames : min((c+1)*cfg.ChunkGames, len(games))]
+		part := chunkGames(c)
 		for i, g := range part {
 			if ctx.Err() != nil {
-				return out, 0, ctx.Err()
+				return out, ctx.Err()
 			}
 			if out, err = pl.relabelGame(&cfg, g, out); err != nil {
-				return out, 0, fmt.Errorf("game %d: %w", c*cfg.ChunkGames+i, err)
+				return out, fmt.Errorf("game %d: %w", c*cfg.ChunkGames+i, err)
 			}
 		}
-		return out, len(part), nil
+		return out, nil
 	}
-	return runChunks(ctx, cfg.Dir, chunks, len(players.list), RelabelFile, job, cfg.Progress)
+	return runChunks(ctx, &cfg.Config, chunks, len(players.list), RelabelFile, func(c int) int { return len(chunkGames(c)) }, job)
 }
 
 // gameOutcome reads a PGN result; false for an unfinished game.

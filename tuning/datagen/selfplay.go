@@ -25,6 +25,20 @@ type Config struct {
 	// Progress, if set, is called after each chunk with the games and
 	// positions it added.
 	Progress func(games, positions int)
+	// Only, if not empty, are the only chunks made (a broker's worker
+	// makes one chunk of a run this way).
+	Only []int
+	// Remote, if set, makes the chunks instead of this process (on the
+	// workers of a broker); Workers is then the number of chunks asked
+	// for at once.
+	Remote Remote
+}
+
+// Remote makes chunks elsewhere: the records of chunk c exactly as this
+// process would make them with the same settings. done is called once
+// the chunk's file is written.
+type Remote interface {
+	MakeChunk(ctx context.Context, chunk int) (recs []posfile.Record, done func(), err error)
 }
 
 // SelfPlayConfig configures self-play.
@@ -69,24 +83,25 @@ func SelfPlay(ctx context.Context, cfg SelfPlayConfig) (Stats, error) {
 	}
 	chunks := (cfg.Games + cfg.ChunkGames - 1) / cfg.ChunkGames
 	players := newPlayers(&cfg.Config)
-	job := func(ctx context.Context, wk, c int, out []posfile.Record) ([]posfile.Record, int, error) {
+	job := func(ctx context.Context, wk, c int, out []posfile.Record) ([]posfile.Record, error) {
 		pl, err := players.get(wk)
 		if err != nil {
-			return out, 0, err
+			return out, err
 		}
 		for g := c * cfg.ChunkGames; g < (c+1)*cfg.ChunkGames; g++ {
 			if ctx.Err() != nil {
-				return out, 0, ctx.Err()
+				return out, ctx.Err()
 			}
 			rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g)))
 			out, err = pl.selfPlayGame(&cfg, openings, rng, out)
 			if err != nil {
-				return out, 0, fmt.Errorf("game %d: %w", g, err)
+				return out, fmt.Errorf("game %d: %w", g, err)
 			}
 		}
-		return out, cfg.ChunkGames, nil
+		return out, nil
 	}
-	return runChunks(ctx, cfg.Dir, chunks, len(players.list), func(c int) string { return SelfPlayFile(cfg.Seed, c) }, job, cfg.Progress)
+	name := func(c int) string { return SelfPlayFile(cfg.Seed, c) }
+	return runChunks(ctx, &cfg.Config, chunks, len(players.list), name, func(int) int { return cfg.ChunkGames }, job)
 }
 
 func (c *Config) check() error {

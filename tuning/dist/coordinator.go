@@ -53,11 +53,9 @@ type Coordinator struct {
 	hashes     []string         // per engine of the match
 	options    [][]match.Option // per engine: its options, files named by reference
 	log        zerolog.Logger
-	consume    jetstream.ConsumeContext
-	notices    *nats.Subscription
+	link       *runLink
 	status     *statusBoard
 	refreshing func() // stops the periodic status updates
-	workers    *workerBoard
 	rate       *gameRate
 
 	mu        sync.Mutex
@@ -155,18 +153,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	if err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
-	if c.workers, err = watchWorkers(nc); err != nil {
-		return nil, err
-	}
-	if c.notices, err = nc.Subscribe(noticeSubject+c.run, func(m *nats.Msg) {
-		c.log.Warn().Str("notice", string(m.Data)).Msg("worker")
-	}); err != nil {
-		c.workers.stop()
-		return nil, err
-	}
-	if c.consume, err = cons.Consume(c.onResult); err != nil {
-		c.workers.stop()
-		c.notices.Unsubscribe()
+	if c.link, err = listen(nc, c.run, c.log, cons, c.onResult); err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
 	c.refreshing = c.refresh()
@@ -204,12 +191,7 @@ func (c *Coordinator) Run() string { return c.run }
 // yet from the queue.
 func (c *Coordinator) Close() {
 	c.refreshing()
-	c.consume.Stop()
-	c.notices.Unsubscribe()
-	c.workers.stop()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	c.queue.Purge(ctx, jetstream.WithPurgeSubject(workSubject+c.run+".>"))
+	c.link.stop(c.queue, c.run)
 }
 
 // onResult hands a result message to the pair waiting for it. A result

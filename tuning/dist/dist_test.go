@@ -216,8 +216,17 @@ func TestMalformedWorkIsRejectedOnce(t *testing.T) {
 	}
 	unpublished.GOOS, unpublished.GOARCH = coord.goos, coord.goarch
 	data, _ := json.Marshal(unpublished)
+	chunk := Work{Version: wireVersion, Run: "bad", ID: 2, GOOS: coord.goos, GOARCH: coord.goarch, Kind: kindDatagen,
+		Datagen: &DatagenWork{SHA256: strings.Repeat("cd", 32), Args: []string{"-nodes", "100"}}}
+	chunkData, _ := json.Marshal(chunk)
+	chunk.Datagen = nil
+	noChunk, _ := json.Marshal(chunk)
+	chunk.Kind = "weird"
+	weird, _ := json.Marshal(chunk)
+	chunk.Kind, chunk.Datagen = kindDatagen, &DatagenWork{SHA256: strings.Repeat("cd", 32), Args: []string{"sha256:x"}}
+	badRef, _ := json.Marshal(chunk)
 	js, _ := jetstream.New(nc)
-	for _, item := range [][]byte{[]byte("not json"), []byte(`{"v":7,"run":"bad"}`), data} {
+	for _, item := range [][]byte{[]byte("not json"), []byte(`{"v":7,"run":"bad"}`), data, noChunk, weird, badRef, chunkData} {
 		if _, err := js.Publish(ctx, workSubject+"bad", item); err != nil {
 			t.Fatal(err)
 		}
@@ -228,7 +237,8 @@ func TestMalformedWorkIsRejectedOnce(t *testing.T) {
 		done <- RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", CacheDir: t.TempDir()})
 	}()
 
-	for _, want := range []string{"work version 7", "not published"} {
+	for _, want := range []string{"work version 7", "not published", "datagen work without its chunk", `unknown kind "weird"`,
+		`file reference "sha256:x"`, "not published"} {
 		select {
 		case n := <-notices:
 			if !strings.Contains(n, want) || !strings.HasPrefix(n, "w: rejected work") {

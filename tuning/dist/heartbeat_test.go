@@ -26,7 +26,7 @@ func TestWorkersAreCounted(t *testing.T) {
 		t.Helper()
 		deadline := time.Now().Add(10 * time.Second)
 		for {
-			w, s, _ := c.workers.count(time.Now())
+			w, s, _ := c.link.workers.count(time.Now())
 			if w == workers && s == slots {
 				return
 			}

@@ -166,7 +166,7 @@ func (d *Status) fill(r *match.Result) {
 // on the broker.
 func (c *Coordinator) sendStatus() {
 	now := time.Now()
-	w, slots, busy := c.workers.count(now)
+	w, slots, busy := c.link.workers.count(now)
 	b := c.status
 	b.mu.Lock()
 	b.doc.Workers, b.doc.Slots, b.doc.Busy = w, slots, busy
@@ -199,7 +199,7 @@ func (c *Coordinator) refresh() (stop func()) { return every(statusRefresh, c.se
 // Games read back on a resume do not count in the rate.
 func (c *Coordinator) Live(r *match.Result) string {
 	now := time.Now()
-	w, slots, _ := c.workers.count(now)
+	w, slots, _ := c.link.workers.count(now)
 	gpm := c.rate.perMinute(now)
 	text := fmt.Sprintf("%d %s (%d slots)  %.1f games/min", w, plural(w, "worker"), slots, gpm)
 	if left := r.Planned - len(r.Games); left > 0 && gpm > 0 {

@@ -18,7 +18,8 @@ const (
 	resultSubject = "xq.result." // + run id
 	noticeSubject = "xq.notice." // + run id: workers' messages (core NATS)
 	binaryBucket  = "XQ_ENGINES"
-	runsBucket    = "XQ_RUNS" // key-value: the status of each run by its id
+	chunkBucket   = "XQ_CHUNKS" // object store: the chunks of training positions workers made
+	runsBucket    = "XQ_RUNS"   // key-value: the status of each run by its id
 	// heartbeatSubject carries the workers' heartbeats (core NATS); a
 	// message on helloSubject asks every worker for one at once.
 	heartbeatSubject = "xq.heartbeat"

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/goxq/ucci/engine"
@@ -15,11 +16,19 @@ import (
 // wireVersion is the version of the work and result messages.
 const wireVersion = 1
 
-// Work is one game pair of a run, as the coordinator publishes it.
+// The kinds of work.
+const (
+	kindGames   = ""        // a game pair
+	kindDatagen = "datagen" // a chunk of training positions
+)
+
+// Work is one work item of a run, as the coordinator publishes it: a game
+// pair, or a chunk of training positions (Kind "datagen").
 type Work struct {
 	Version int    `json:"v"`
 	Run     string `json:"run"`
-	ID      int    `json:"id"` // the pair id, unique in the run
+	ID      int    `json:"id"` // the pair id or the chunk number, unique in the run
+	Kind    string `json:"kind,omitempty"`
 	// GOOS and GOARCH are the platform the engine binaries run on.
 	GOOS   string `json:"goos"`
 	GOARCH string `json:"goarch"`
@@ -28,6 +37,17 @@ type Work struct {
 	Games    []WireGame `json:"games"`
 	Opening  Opening    `json:"opening"`
 	Settings Settings   `json:"settings"`
+	// Datagen is the chunk of a datagen work item.
+	Datagen *DatagenWork `json:"datagen,omitempty"`
+}
+
+// DatagenWork is a chunk of a data-generation run: the worker makes it
+// with `tune datagen -make-chunk ID` of the ucci build SHA256 and Args
+// (the run's flags and inputs; "sha256:HASH" stands for a file of the
+// object store).
+type DatagenWork struct {
+	SHA256 string   `json:"sha256"`
+	Args   []string `json:"args"`
 }
 
 // Engine is an engine of a work item: its binary by SHA-256 and how to
@@ -93,10 +113,14 @@ func decodeWork(data []byte) (*Work, error) {
 		return &w, errors.New("work without a valid run id")
 	case w.ID < 0:
 		return &w, fmt.Errorf("work id %d", w.ID)
-	case len(w.Games) == 0 || len(w.Games) > maxGames:
-		return &w, fmt.Errorf("work with %d games (want 1 or 2)", len(w.Games))
 	case w.GOOS == "" || w.GOARCH == "":
 		return &w, errors.New("work without a platform")
+	case w.Kind == kindDatagen:
+		return &w, w.Datagen.check()
+	case w.Kind != kindGames:
+		return &w, fmt.Errorf("work of unknown kind %q", w.Kind)
+	case len(w.Games) == 0 || len(w.Games) > maxGames:
+		return &w, fmt.Errorf("work with %d games (want 1 or 2)", len(w.Games))
 	}
 	for i, e := range w.Engines {
 		if !hashPattern.MatchString(e.SHA256) {
@@ -112,6 +136,22 @@ func decodeWork(data []byte) (*Work, error) {
 		}
 	}
 	return &w, nil
+}
+
+// check checks a chunk's binary and the file references of its flags.
+func (d *DatagenWork) check() error {
+	switch {
+	case d == nil:
+		return errors.New("datagen work without its chunk")
+	case !hashPattern.MatchString(d.SHA256):
+		return errors.New("datagen work: no valid sha256")
+	}
+	for _, a := range d.Args {
+		if sum, ok := strings.CutPrefix(a, fileRef); ok && !hashPattern.MatchString(sum) {
+			return fmt.Errorf("datagen work: file reference %q", a)
+		}
+	}
+	return nil
 }
 
 // config returns the match configuration that plays the work with the
@@ -190,8 +230,17 @@ type Result struct {
 	// Games are the finished games in the order of the work's games.
 	Games []WireResult `json:"games"`
 	// Error, when set, says why the work could not be played (an engine
-	// that cannot be started); the match stops.
+	// that cannot be started, a chunk that cannot be made); the run stops.
 	Error string `json:"error,omitempty"`
+	// Chunk is the made chunk of a datagen work item.
+	Chunk *ChunkResult `json:"chunk,omitempty"`
+}
+
+// ChunkResult is a chunk of training positions a worker made: its file is
+// in the chunk store under Object, with that SHA-256.
+type ChunkResult struct {
+	Object string `json:"object"`
+	SHA256 string `json:"sha256"`
 }
 
 // WireResult is a finished game (match.GameResult with ICCS moves; the

@@ -180,7 +180,12 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	}
 	stop := w.keepAlive(msg)
 	w.busy.Add(1)
-	res, err := w.play(ctx, work)
+	var res *Result
+	if work.Kind == kindDatagen {
+		res, err = w.makeChunk(ctx, work)
+	} else {
+		res, err = w.play(ctx, work)
+	}
 	w.busy.Add(-1)
 	stop()
 	switch {
@@ -205,7 +210,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	if err := msg.DoubleAck(ctx); err != nil {
 		w.opts.Log.Warn().Err(err).Msg("acknowledging work")
 	}
-	w.opts.Log.Info().Str("run", work.Run).Int("pair", work.ID).Int("games", len(res.Games)).Msg("result stored")
+	w.opts.Log.Info().Str("run", work.Run).Int("id", work.ID).Int("games", len(res.Games)).Msg("result stored")
 }
 
 // keepAlive tells the broker every third of the ack timeout that the item

@@ -2,6 +2,7 @@ package posfile
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -108,16 +109,25 @@ func ReadFile(name string) ([]Record, error) {
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file", name)
 	}
-	br := bufio.NewReaderSize(f, 1<<20)
-	if err := checkHeader(br, name); err != nil {
+	return read(bufio.NewReaderSize(f, 1<<20), name, (st.Size()-HeaderSize)/RecordSize)
+}
+
+// Read reads and checks every record of the position file data, named
+// name in errors, as ReadFile does.
+func Read(data []byte, name string) ([]Record, error) {
+	return read(bytes.NewReader(data), name, int64(len(data)-HeaderSize)/RecordSize)
+}
+
+// read reads the header and the records from r; capacity sizes the slice.
+func read(r io.Reader, name string, capacity int64) ([]Record, error) {
+	if err := checkHeader(r, name); err != nil {
 		return nil, err
 	}
-	body := st.Size() - HeaderSize
-	out := make([]Record, 0, body/RecordSize)
+	out := make([]Record, 0, max(capacity, 0))
 	off := int64(HeaderSize)
 	for {
-		var r Record
-		n, err := io.ReadFull(br, r[:])
+		var rec Record
+		n, err := io.ReadFull(r, rec[:])
 		if err == io.EOF {
 			return out, nil
 		}
@@ -127,10 +137,10 @@ func ReadFile(name string) ([]Record, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := r.Check(); err != nil {
+		if err := rec.Check(); err != nil {
 			return nil, &FormatError{name, off, "invalid record: " + err.Error()}
 		}
-		out = append(out, r)
+		out = append(out, rec)
 		off += RecordSize
 	}
 }

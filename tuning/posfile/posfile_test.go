@@ -100,5 +100,12 @@ func TestFileRoundTripAndErrors(t *testing.T) {
 		if !errors.As(err, &fe) || fe.Offset != c.offset || fe.File != f {
 			t.Errorf("%s: %v, want a format error at offset %d", c.name, err, c.offset)
 		}
+		_, err = Read(c.data, "chunk 3")
+		if !errors.As(err, &fe) || fe.Offset != c.offset || fe.File != "chunk 3" {
+			t.Errorf("%s in memory: %v, want a format error at offset %d", c.name, err, c.offset)
+		}
+	}
+	if got, err := Read(data, "chunk 3"); err != nil || len(got) != len(recs) || got[99] != recs[99] {
+		t.Errorf("read from memory: %d records, %v", len(got), err)
 	}
 }

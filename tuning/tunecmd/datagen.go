@@ -7,7 +7,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"time"
+
+	"github.com/schollz/progressbar/v3"
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/nnue"
@@ -25,10 +28,41 @@ files every position of every finished game is searched to -nodes. An
 interrupted run started again with the same flags makes only the chunks that
 are missing; the same flags always make the same files.`
 
-// Datagen implements `ucci tune datagen`.
+const datagenBrokerUsage = `
+With -broker the chunks are made by the workers of a NATS broker (ucci
+worker), each with the same ucci build (-binary, sent to them) and the same
+flags, so the files are those of a local run; -workers is then the number
+of chunks handed out at once.`
+
+// DatagenBroker makes the chunks of `tune datagen` on the workers of a
+// broker. The command that runs datagen provides it, with the broker's
+// flags.
+type DatagenBroker interface {
+	// Requested tells whether the flags ask for a broker.
+	Requested() bool
+	// Connect connects to the broker and sets up the run whose workers
+	// make each chunk with `tune datagen -make-chunk N args...` (the args
+	// at the indices files name files, sent along). workers tells the
+	// workers connected and their slots; closeAll ends the run and the
+	// connection.
+	Connect(stderr io.Writer, args []string, files []int) (remote datagen.Remote, workers func() (int, int), closeAll func(), err error)
+}
+
+// Datagen implements `ucci tune datagen`, locally.
 func Datagen(args []string, stdout, stderr io.Writer) int {
+	return DatagenOn(args, stdout, stderr, nil)
+}
+
+// DatagenOn implements `ucci tune datagen`; broker, if not nil, declares
+// the broker's flags on the flag set and returns the DatagenBroker they
+// select.
+func DatagenOn(args []string, stdout, stderr io.Writer, broker func(*flag.FlagSet) DatagenBroker) int {
 	fs := flag.NewFlagSet("tune datagen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	var b DatagenBroker
+	if broker != nil {
+		b = broker(fs)
+	}
 	sp, rl := datagen.DefaultSelfPlay(), datagen.DefaultRelabel()
 	out := fs.String("out", "", "output directory (required)")
 	games := fs.Int("games", 0, fmt.Sprintf("self-play games (0: %d); PGN: only the first N games (0: all)", sp.Games))
@@ -45,15 +79,20 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 	skip := fs.Int("skip", rl.SkipPlies, "PGN: plies of each game not used")
 	evalFile := fs.String("evalfile", nnue.DefaultEval, "evaluation of the searches: a network file, <embedded> or <classical>")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	only := fs.Int("make-chunk", -1, "make only this chunk (numbered from 0; what a broker's worker does)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, datagenUsage)
+		fmt.Fprint(stderr, datagenUsage)
+		if b != nil {
+			fmt.Fprint(stderr, datagenBrokerUsage)
+		}
+		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	bad := *out == "" || *games < 0 || *nodes < 1 || *workers < 0 || *chunk < 0 || *hash < 1 ||
-		*randMin < 0 || *randMax < *randMin || *maxPlies < 1 || *adjScore < 0 || *adjPlies < 1 || *skip < 0
+		*randMin < 0 || *randMax < *randMin || *maxPlies < 1 || *adjScore < 0 || *adjPlies < 1 || *skip < 0 || *only < -1
 	if bad {
 		fs.Usage()
 		return 2
@@ -62,11 +101,15 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	start := time.Now()
 	var (
-		st    datagen.Stats
-		err   error
-		total int
+		st            datagen.Stats
+		err           error
+		total         int
+		brokerWorkers func() (int, int) // nil when local
 	)
 	common := datagen.Config{Dir: *out, Seed: *seed, Nodes: *nodes, Workers: *workers, HashMB: *hash}
+	if *only >= 0 {
+		common.Only = []int{*only}
+	}
 	net, err := nnue.Open(*evalFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "tune datagen: %v\n", err)
@@ -80,6 +123,32 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 			return nil
 		}
 	}
+	if b != nil && b.Requested() {
+		if *only >= 0 {
+			fmt.Fprintln(stderr, "tune datagen: -make-chunk is a worker's, not a broker run's")
+			return 2
+		}
+		wargs := []string{"-games", strconv.Itoa(*games), "-nodes", strconv.FormatUint(*nodes, 10),
+			"-seed", strconv.FormatUint(*seed, 10), "-chunk", strconv.Itoa(*chunk), "-hash", strconv.Itoa(*hash),
+			"-random-min", strconv.Itoa(*randMin), "-random-max", strconv.Itoa(*randMax), "-max-plies", strconv.Itoa(*maxPlies),
+			"-adjudicate", strconv.Itoa(*adjScore), "-adjudicate-plies", strconv.Itoa(*adjPlies), "-skip", strconv.Itoa(*skip),
+			"-evalfile", *evalFile}
+		var files []int
+		if isFile(*evalFile) {
+			files = append(files, len(wargs)-1)
+		}
+		for _, f := range fs.Args() {
+			files = append(files, len(wargs))
+			wargs = append(wargs, f)
+		}
+		remote, workersOf, closeAll, err := b.Connect(stderr, wargs, files)
+		if err != nil {
+			fmt.Fprintf(stderr, "tune datagen: %v\n", err)
+			return 2
+		}
+		defer closeAll()
+		common.Remote, common.Workers, brokerWorkers = remote, pick(*workers, 64), workersOf
+	}
 	if fs.NArg() == 0 {
 		sp.Config, sp.Games = common, pick(*games, sp.Games)
 		sp.ChunkGames = pick(*chunk, 100)
@@ -87,14 +156,14 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 		sp.AdjudicateScore, sp.AdjudicatePlies = *adjScore, *adjPlies
 		total = (sp.Games + sp.ChunkGames - 1) / sp.ChunkGames * sp.ChunkGames
 		bar := newBar(stderr, int64(total), "self-play games", false, *quiet)
-		sp.Progress = func(g, _ int) { barAdd(bar, int64(g)) }
+		sp.Progress = progress(bar, "self-play games", brokerWorkers)
 		st, err = datagen.SelfPlay(ctx, sp)
 		barFinish(bar)
 	} else {
 		rl.Config, rl.Files, rl.SkipPlies, rl.Games = common, fs.Args(), *skip, *games
 		rl.ChunkGames = pick(*chunk, 500)
 		bar := newBar(stderr, -1, "games relabelled", false, *quiet)
-		rl.Progress = func(g, _ int) { barAdd(bar, int64(g)) }
+		rl.Progress = progress(bar, "games relabelled", brokerWorkers)
 		st, err = datagen.Relabel(ctx, rl)
 		barFinish(bar)
 	}
@@ -105,6 +174,25 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// progress returns the progress callback of a run: it moves bar on by
+// the games of each chunk and, on a broker (workers not nil), shows the
+// workers connected in its description.
+func progress(bar *progressbar.ProgressBar, desc string, workers func() (int, int)) func(games, positions int) {
+	return func(g, _ int) {
+		if bar != nil && workers != nil {
+			w, slots := workers()
+			bar.Describe(fmt.Sprintf("%s (%d workers, %d slots)", desc, w, slots))
+		}
+		barAdd(bar, int64(g))
+	}
+}
+
+// isFile tells whether path names a regular file.
+func isFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // pick returns v, or def when v is 0.

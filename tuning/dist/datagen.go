@@ -1,0 +1,221 @@
+package dist
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
+
+	"github.com/goxq/ucci/tuning/posfile"
+)
+
+// DatagenOptions set up a data-generation coordinator.
+type DatagenOptions struct {
+	// Run names the run on the broker (default: datagen- and a random id).
+	Run string
+	// Binary is the ucci build the workers make the chunks with (its
+	// `tune datagen -make-chunk`); it goes to them through the object
+	// store.
+	Binary string
+	// Args are the datagen flags and inputs of the run; those at the
+	// indices Files name files, sent through the object store too.
+	Args  []string
+	Files []int
+	// AckWait is the workers' ack timeout (default DefaultAckWait).
+	AckWait time.Duration
+	// GOOS and GOARCH are the platform of Binary (default: this machine's).
+	GOOS, GOARCH string
+	// Log receives the workers' notices (default: none).
+	Log zerolog.Logger
+}
+
+// DatagenCoordinator hands the chunks of a data-generation run to the
+// broker's workers and collects them: a datagen.Remote. A chunk is asked
+// for once; a worker that dies has it redelivered; a chunk made twice
+// counts once. An interrupted run is resumed by the output directory (the
+// chunks written are skipped), as a local one.
+type DatagenCoordinator struct {
+	js     jetstream.JetStream
+	queue  jetstream.Stream
+	chunks jetstream.ObjectStore
+	run    string
+	work   DatagenWork
+	goos   string
+	goarch string
+	log    zerolog.Logger
+	link   *runLink
+
+	mu      sync.Mutex
+	waiting map[int]chan jetstream.Msg // chunks asked for without a result yet
+}
+
+// NewDatagenCoordinator sets up the broker for a data-generation run: the
+// streams, the build and the input files in the object store, and the
+// result consumer.
+func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptions) (*DatagenCoordinator, error) {
+	if opts.AckWait <= 0 {
+		opts.AckWait = DefaultAckWait
+	}
+	if opts.GOOS == "" {
+		opts.GOOS, opts.GOARCH = runtime.GOOS, runtime.GOARCH
+	}
+	if opts.Run == "" {
+		b := make([]byte, 4)
+		rand.Read(b)
+		opts.Run = "datagen-" + time.Now().UTC().Format("20060102-150405-") + hex.EncodeToString(b)
+	}
+	if !runPattern.MatchString(opts.Run) {
+		return nil, fmt.Errorf("run id %q: letters, digits, - and _ only", opts.Run)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	_, obs, err := setup(ctx, js, opts.AckWait)
+	if err != nil {
+		return nil, err
+	}
+	c := &DatagenCoordinator{js: js, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, log: opts.Log,
+		waiting: map[int]chan jetstream.Msg{}}
+	if c.work.SHA256, err = publishBinary(ctx, obs, opts.Binary); err != nil {
+		return nil, err
+	}
+	c.work.Args = append([]string(nil), opts.Args...)
+	for _, i := range opts.Files {
+		if c.work.Args[i], err = publishFile(ctx, obs, opts.Args[i], "input"); err != nil {
+			return nil, err
+		}
+		c.work.Args[i] = fileRef + c.work.Args[i]
+	}
+	if c.chunks, err = openChunkStore(ctx, js); err != nil {
+		return nil, err
+	}
+	if c.queue, err = js.Stream(ctx, workStream); err != nil {
+		return nil, fmt.Errorf("work stream: %w", err)
+	}
+	cons, err := js.CreateOrUpdateConsumer(ctx, resultStream, jetstream.ConsumerConfig{
+		Durable:           "coord-" + c.run,
+		FilterSubject:     resultSubject + c.run,
+		AckPolicy:         jetstream.AckExplicitPolicy,
+		AckWait:           time.Minute,
+		InactiveThreshold: time.Hour,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("result consumer: %w", err)
+	}
+	if c.link, err = listen(nc, c.run, c.log, cons, c.onResult); err != nil {
+		return nil, fmt.Errorf("result consumer: %w", err)
+	}
+	return c, nil
+}
+
+// Run returns the run id.
+func (c *DatagenCoordinator) Run() string { return c.run }
+
+// Workers returns the workers heard of lately and their slots.
+func (c *DatagenCoordinator) Workers() (workers, slots int) {
+	workers, slots, _ = c.link.workers.count(time.Now())
+	return workers, slots
+}
+
+// Close stops collecting results, withdraws the run's chunks not taken
+// yet from the queue and removes the run's consumer.
+func (c *DatagenCoordinator) Close() {
+	c.link.stop(c.queue, c.run)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c.js.DeleteConsumer(ctx, resultStream, "coord-"+c.run)
+}
+
+// onResult hands a result message to the chunk waiting for it; one for a
+// chunk not waited for (made a second time after a redelivery) is
+// acknowledged and dropped.
+func (c *DatagenCoordinator) onResult(msg jetstream.Msg) {
+	var r Result
+	if err := json.Unmarshal(msg.Data(), &r); err != nil || r.Run != c.run {
+		c.log.Warn().Msg("dropping a malformed result")
+		msg.Term()
+		return
+	}
+	c.mu.Lock()
+	ch, ok := c.waiting[r.ID]
+	delete(c.waiting, r.ID)
+	c.mu.Unlock()
+	if !ok {
+		msg.Ack()
+		return
+	}
+	ch <- msg
+}
+
+// MakeChunk publishes chunk as a work item and returns its records when a
+// worker has made it; done acknowledges the result and removes the chunk
+// from the store (call it once the chunk is written).
+func (c *DatagenCoordinator) MakeChunk(ctx context.Context, chunk int) ([]posfile.Record, func(), error) {
+	ch := make(chan jetstream.Msg, 1)
+	c.mu.Lock()
+	c.waiting[chunk] = ch
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		delete(c.waiting, chunk)
+		c.mu.Unlock()
+	}()
+	w := Work{Version: wireVersion, Run: c.run, ID: chunk, Kind: kindDatagen, GOOS: c.goos, GOARCH: c.goarch, Datagen: &c.work}
+	data, err := json.Marshal(w)
+	if err != nil {
+		return nil, nil, err
+	}
+	subject := workSubject + c.run + "." + strconv.Itoa(chunk)
+	if _, err := c.js.Publish(ctx, subject, data, jetstream.WithMsgID(c.run+"-"+strconv.Itoa(chunk))); err != nil {
+		return nil, nil, fmt.Errorf("publishing chunk %d: %w", chunk, err)
+	}
+	var msg jetstream.Msg
+	select {
+	case msg = <-ch:
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+	recs, err := c.fetch(ctx, chunk, msg)
+	if err != nil {
+		msg.Ack()
+		return nil, nil, err
+	}
+	return recs, func() {
+		msg.Ack()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		c.chunks.Delete(ctx, chunkObject(c.run, chunk))
+	}, nil
+}
+
+// fetch reads the chunk a result names from the chunk store, checking it.
+func (c *DatagenCoordinator) fetch(ctx context.Context, chunk int, msg jetstream.Msg) ([]posfile.Record, error) {
+	var r Result
+	json.Unmarshal(msg.Data(), &r)
+	switch {
+	case r.Error != "":
+		return nil, fmt.Errorf("worker %s: %s", r.Worker, r.Error)
+	case r.Chunk == nil || r.Chunk.Object != chunkObject(c.run, chunk):
+		return nil, fmt.Errorf("worker %s sent a result without chunk %d", r.Worker, chunk)
+	}
+	data, err := c.chunks.GetBytes(ctx, r.Chunk.Object)
+	if err != nil {
+		return nil, fmt.Errorf("chunk %d from worker %s: %w", chunk, r.Worker, err)
+	}
+	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != r.Chunk.SHA256 {
+		return nil, errors.New("chunk " + strconv.Itoa(chunk) + " from worker " + r.Worker + ": SHA-256 mismatch")
+	}
+	return posfile.Read(data, fmt.Sprintf("chunk %d from worker %s", chunk, r.Worker))
+}
