@@ -54,6 +54,7 @@ type Coordinator struct {
 	options    [][]match.Option // per engine: its options, files named by reference
 	log        zerolog.Logger
 	link       *runLink
+	presence   *nats.Subscription // answers for the run's coordinator
 	status     *statusBoard
 	refreshing func() // stops the periodic status updates
 	rate       *gameRate
@@ -139,6 +140,11 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	if c.queue, err = js.Stream(ctx, workStream); err != nil {
 		return nil, fmt.Errorf("work stream: %w", err)
 	}
+	if opts.Resume {
+		if err := checkNoCoordinator(nc, c.run); err != nil {
+			return nil, err
+		}
+	}
 	if c.status, err = openStatus(ctx, js, c.run, c.fingerprint(cfg), opts.Resume); err != nil {
 		return nil, err
 	}
@@ -155,6 +161,10 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	}
 	if c.link, err = listen(nc, c.run, c.log, cons, c.onResult); err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
+	}
+	if c.presence, err = answerPresence(nc, c.run); err != nil {
+		c.link.stop(c.queue, c.run)
+		return nil, err
 	}
 	c.refreshing = c.refresh()
 	return c, nil
@@ -192,6 +202,7 @@ func (c *Coordinator) Run() string { return c.run }
 func (c *Coordinator) Close() {
 	c.refreshing()
 	c.link.stop(c.queue, c.run)
+	c.presence.Unsubscribe()
 }
 
 // onResult hands a result message to the pair waiting for it. A result

@@ -340,3 +340,27 @@ func TestResumeKilledCoordinator(t *testing.T) {
 		}
 	}
 }
+
+// TestOneCoordinatorPerRun: a run whose coordinator is alive is not
+// resumed by a second one (on any connection); once it is gone, it is.
+func TestOneCoordinatorPerRun(t *testing.T) {
+	broker := startBroker(t, Credentials{})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cfg := testMatch(t, 4)
+	first, err := NewCoordinator(ctx, connect(t, broker, "first"), &cfg, CoordinatorOptions{Run: "once"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc := connect(t, broker, "second")
+	if _, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "once", Resume: true}); err == nil ||
+		!strings.Contains(err.Error(), "has a coordinator running") || !strings.Contains(err.Error(), "pid") {
+		t.Errorf("resuming a run with a live coordinator: %v", err)
+	}
+	first.Close()
+	second, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "once", Resume: true})
+	if err != nil {
+		t.Fatalf("resuming once the coordinator is gone: %v", err)
+	}
+	second.Close()
+}

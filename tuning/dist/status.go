@@ -110,8 +110,10 @@ func openStatus(ctx context.Context, js jetstream.JetStream, run, fingerprint st
 	b.doc.State, b.doc.Error, b.doc.Resumed, b.doc.Updated = StateRunning, "", now, now
 	b.doc.Starts++
 	data, _ := json.Marshal(b.doc)
-	if _, err := kv.Put(ctx, run, data); err != nil {
-		return nil, fmt.Errorf("run status: %w", err)
+	// Update, not Put: of two coordinators resuming the run at once, one
+	// is refused.
+	if _, err := kv.Update(ctx, run, data, e.Revision()); err != nil {
+		return nil, fmt.Errorf("run %s: another coordinator took the run over just now (%v)", run, err)
 	}
 	return b, nil
 }
