@@ -273,6 +273,17 @@ e2e-distributed: build
 	GOXQ_E2E_ENGINE=$(abspath $(BIN)) \
 		$(GO) test -tags e2edist -count=1 -v -timeout 10m -run '^TestDistributedMatch$$' ./e2e/
 
+# Games per minute of the local runner and of 1, 2 and 4 workers on the real
+# nats-server (bin/ucci at 1 s + 0.01 s), and a simulated 10-machine run
+# (10 workers of 2 slots, an engine spending 25 ms a move) against the
+# local runner at the same 20 games at once: e2e/throughput_test.go. Not in
+# make test (about 10 minutes, both cores).
+.PHONY: dist-throughput
+dist-throughput: build
+	bash e2e/distributed.sh
+	GOXQ_E2E_ENGINE=$(abspath $(BIN)) \
+		$(GO) test -tags e2edist -count=1 -v -timeout 30m -run '^TestDistributedThroughput$$' ./e2e/
+
 # The board in the browser (ucci serve): e2e/web_test.go (build tag e2eweb)
 # drives Debian's chromium headless through chromedp: a whole game against
 # the engine by clicking, an illegal move refused, three analysis lines, a

@@ -173,13 +173,22 @@ func startNATS(t *testing.T, natsBin, dir string) string {
 // test it is interrupted and must exit with status 0.
 func startWorker(t *testing.T, bin, url, name, cache string) *lockedBuffer {
 	t.Helper()
+	log, stop := startWorkerSlots(t, bin, url, name, cache, 1)
+	t.Cleanup(stop)
+	return log
+}
+
+// startWorkerSlots starts `ucci worker -concurrency slots` and returns its
+// log and its stop, which interrupts it: it must exit with status 0.
+func startWorkerSlots(t *testing.T, bin, url, name, cache string, slots int) (*lockedBuffer, func()) {
+	t.Helper()
 	var log lockedBuffer
-	cmd := exec.Command(bin, "worker", "-broker", url, "-name", name, "-cache", cache)
+	cmd := exec.Command(bin, "worker", "-broker", url, "-name", name, "-cache", cache, "-concurrency", strconv.Itoa(slots))
 	cmd.Stdout, cmd.Stderr = &log, &log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
+	return &log, func() {
 		cmd.Process.Signal(os.Interrupt)
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
@@ -192,8 +201,7 @@ func startWorker(t *testing.T, bin, url, name, cache string) *lockedBuffer {
 			cmd.Process.Kill()
 			t.Errorf("worker %s did not stop on an interrupt", name)
 		}
-	})
-	return &log
+	}
 }
 
 // lockedBuffer is the output of a process, read while it runs.
