@@ -210,7 +210,11 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	if err := msg.DoubleAck(ctx); err != nil {
 		w.opts.Log.Warn().Err(err).Msg("acknowledging work")
 	}
-	w.opts.Log.Info().Str("run", work.Run).Int("id", work.ID).Int("games", len(res.Games)).Msg("result stored")
+	if res.Chunk != nil {
+		w.opts.Log.Info().Str("run", work.Run).Int("chunk", work.ID).Msg("result stored")
+		return
+	}
+	w.opts.Log.Info().Str("run", work.Run).Int("pair", work.ID).Int("games", len(res.Games)).Msg("result stored")
 }
 
 // keepAlive tells the broker every third of the ack timeout that the item
