@@ -39,14 +39,7 @@ import (
 //	GOXQ_E2E_NATS=path    the broker (default: nats-server)
 func TestDistributedMatch(t *testing.T) {
 	const games = 20
-	bin := os.Getenv("GOXQ_E2E_ENGINE")
-	if bin == "" {
-		bin = enginetest.Binary(t)
-	}
-	natsBin := os.Getenv("GOXQ_E2E_NATS")
-	if natsBin == "" {
-		natsBin = "nats-server"
-	}
+	bin, natsBin := distBinaries(t)
 	dir := t.TempDir()
 	other := filepath.Join(dir, "ucci-copy")
 	copyFile(t, bin, other)
@@ -131,6 +124,20 @@ func TestDistributedMatch(t *testing.T) {
 		t.Errorf("status: %v\n%s", err, status)
 	}
 	t.Logf("ucci match status:\n%s", status)
+}
+
+// distBinaries returns the ucci binary (GOXQ_E2E_ENGINE, or built from
+// ../cmd/ucci) and the broker (GOXQ_E2E_NATS, or nats-server) of the
+// distributed tests.
+func distBinaries(t *testing.T) (bin, natsBin string) {
+	t.Helper()
+	if bin = os.Getenv("GOXQ_E2E_ENGINE"); bin == "" {
+		bin = enginetest.Binary(t)
+	}
+	if natsBin = os.Getenv("GOXQ_E2E_NATS"); natsBin == "" {
+		natsBin = "nats-server"
+	}
+	return bin, natsBin
 }
 
 // startNATS starts nats-server with JetStream (store in dir) on a free

@@ -36,14 +36,7 @@ type throughputRun struct {
 // checks every run finishes all its games and logs the table (make
 // dist-throughput).
 func TestDistributedThroughput(t *testing.T) {
-	bin := os.Getenv("GOXQ_E2E_ENGINE")
-	if bin == "" {
-		bin = enginetest.Binary(t)
-	}
-	natsBin := os.Getenv("GOXQ_E2E_NATS")
-	if natsBin == "" {
-		natsBin = "nats-server"
-	}
+	bin, natsBin := distBinaries(t)
 	fake, err := enginetest.Build("github.com/goxq/ucci/tuning/match/testdata/fakeengine")
 	if err != nil {
 		t.Fatal(err)
