@@ -27,7 +27,7 @@ func (w *worker) makeChunk(ctx context.Context, work *Work) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	args, err := w.cache.resolveArgs(ctx, d.Args)
+	args, err := w.cache.resolveRefs(ctx, d.Args)
 	if err != nil {
 		return nil, err
 	}
@@ -80,22 +80,6 @@ func chunkObject(run string, chunk int) string { return run + "-" + strconv.Itoa
 func lastLine(text string) string {
 	lines := strings.Split(strings.TrimSpace(text), "\n")
 	return lines[len(lines)-1]
-}
-
-// resolveArgs returns args with every file reference replaced by the path
-// of the verified file in the cache (fetched when missing).
-func (c *binaryCache) resolveArgs(ctx context.Context, args []string) ([]string, error) {
-	out := append([]string(nil), args...)
-	for i, a := range out {
-		if sum, ok := strings.CutPrefix(a, fileRef); ok {
-			path, err := c.path(ctx, sum)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = path
-		}
-	}
-	return out, nil
 }
 
 // openChunkStore creates or opens the chunk store; chunks are kept as

@@ -103,9 +103,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	case opts.Run == "" && opts.Resume:
 		return nil, errors.New("resuming a run needs its id")
 	case opts.Run == "":
-		b := make([]byte, 6)
-		rand.Read(b)
-		opts.Run = time.Now().UTC().Format("20060102-150405-") + hex.EncodeToString(b)
+		opts.Run = newRunID("", 6)
 	}
 	if !runPattern.MatchString(opts.Run) {
 		return nil, fmt.Errorf("run id %q: letters, digits, - and _ only", opts.Run)
@@ -168,6 +166,14 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	}
 	c.refreshing = c.refresh()
 	return c, nil
+}
+
+// newRunID returns a run id: prefix, the UTC time and n random bytes in
+// hex.
+func newRunID(prefix string, n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return prefix + time.Now().UTC().Format("20060102-150405-") + hex.EncodeToString(b)
 }
 
 // resultConsumer creates the run's durable consumer of results. A resumed
@@ -243,12 +249,15 @@ func (c *Coordinator) onResult(msg jetstream.Msg) {
 }
 
 // decodeResult reads a result message of the run.
-func (c *Coordinator) decodeResult(data []byte) (*Result, error) {
+func (c *Coordinator) decodeResult(data []byte) (*Result, error) { return decodeResult(data, c.run) }
+
+// decodeResult reads a result message of run.
+func decodeResult(data []byte, run string) (*Result, error) {
 	var r Result
 	switch err := json.Unmarshal(data, &r); {
 	case err != nil:
 		return nil, err
-	case r.Run != c.run:
+	case r.Run != run:
 		return nil, fmt.Errorf("result of run %q", r.Run)
 	case r.Version != wireVersion:
 		return nil, fmt.Errorf("result version %d", r.Version)

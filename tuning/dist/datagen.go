@@ -2,11 +2,9 @@ package dist
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -57,7 +55,7 @@ type DatagenCoordinator struct {
 	link   *runLink
 
 	mu      sync.Mutex
-	waiting map[int]chan jetstream.Msg // chunks asked for without a result yet
+	waiting map[int]chan delivery // chunks asked for without a result yet
 }
 
 // NewDatagenCoordinator sets up the broker for a data-generation run: the
@@ -71,9 +69,7 @@ func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptio
 		opts.GOOS, opts.GOARCH = runtime.GOOS, runtime.GOARCH
 	}
 	if opts.Run == "" {
-		b := make([]byte, 4)
-		rand.Read(b)
-		opts.Run = "datagen-" + time.Now().UTC().Format("20060102-150405-") + hex.EncodeToString(b)
+		opts.Run = newRunID("datagen-", 4)
 	}
 	if !runPattern.MatchString(opts.Run) {
 		return nil, fmt.Errorf("run id %q: letters, digits, - and _ only", opts.Run)
@@ -87,7 +83,7 @@ func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptio
 		return nil, err
 	}
 	c := &DatagenCoordinator{js: js, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, log: opts.Log,
-		waiting: map[int]chan jetstream.Msg{}}
+		waiting: map[int]chan delivery{}}
 	if c.work.SHA256, err = publishBinary(ctx, obs, opts.Binary); err != nil {
 		return nil, err
 	}
@@ -142,9 +138,9 @@ func (c *DatagenCoordinator) Close() {
 // chunk not waited for (made a second time after a redelivery) is
 // acknowledged and dropped.
 func (c *DatagenCoordinator) onResult(msg jetstream.Msg) {
-	var r Result
-	if err := json.Unmarshal(msg.Data(), &r); err != nil || r.Run != c.run {
-		c.log.Warn().Msg("dropping a malformed result")
+	r, err := decodeResult(msg.Data(), c.run)
+	if err != nil {
+		c.log.Warn().Err(err).Msg("dropping a malformed result")
 		msg.Term()
 		return
 	}
@@ -156,14 +152,14 @@ func (c *DatagenCoordinator) onResult(msg jetstream.Msg) {
 		msg.Ack()
 		return
 	}
-	ch <- msg
+	ch <- delivery{res: r, msg: msg}
 }
 
 // MakeChunk publishes chunk as a work item and returns its records when a
 // worker has made it; done acknowledges the result and removes the chunk
 // from the store (call it once the chunk is written).
 func (c *DatagenCoordinator) MakeChunk(ctx context.Context, chunk int) ([]posfile.Record, func(), error) {
-	ch := make(chan jetstream.Msg, 1)
+	ch := make(chan delivery, 1)
 	c.mu.Lock()
 	c.waiting[chunk] = ch
 	c.mu.Unlock()
@@ -181,19 +177,19 @@ func (c *DatagenCoordinator) MakeChunk(ctx context.Context, chunk int) ([]posfil
 	if _, err := c.js.Publish(ctx, subject, data, jetstream.WithMsgID(c.run+"-"+strconv.Itoa(chunk))); err != nil {
 		return nil, nil, fmt.Errorf("publishing chunk %d: %w", chunk, err)
 	}
-	var msg jetstream.Msg
+	var d delivery
 	select {
-	case msg = <-ch:
+	case d = <-ch:
 	case <-ctx.Done():
 		return nil, nil, ctx.Err()
 	}
-	recs, err := c.fetch(ctx, chunk, msg)
+	recs, err := c.fetch(ctx, chunk, d.res)
 	if err != nil {
-		msg.Ack()
+		d.ack()
 		return nil, nil, err
 	}
 	return recs, func() {
-		msg.Ack()
+		d.ack()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		c.chunks.Delete(ctx, chunkObject(c.run, chunk))
@@ -201,9 +197,7 @@ func (c *DatagenCoordinator) MakeChunk(ctx context.Context, chunk int) ([]posfil
 }
 
 // fetch reads the chunk a result names from the chunk store, checking it.
-func (c *DatagenCoordinator) fetch(ctx context.Context, chunk int, msg jetstream.Msg) ([]posfile.Record, error) {
-	var r Result
-	json.Unmarshal(msg.Data(), &r)
+func (c *DatagenCoordinator) fetch(ctx context.Context, chunk int, r *Result) ([]posfile.Record, error) {
 	switch {
 	case r.Error != "":
 		return nil, fmt.Errorf("worker %s: %s", r.Worker, r.Error)
@@ -215,7 +209,7 @@ func (c *DatagenCoordinator) fetch(ctx context.Context, chunk int, msg jetstream
 		return nil, fmt.Errorf("chunk %d from worker %s: %w", chunk, r.Worker, err)
 	}
 	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != r.Chunk.SHA256 {
-		return nil, errors.New("chunk " + strconv.Itoa(chunk) + " from worker " + r.Worker + ": SHA-256 mismatch")
+		return nil, fmt.Errorf("chunk %d from worker %s: SHA-256 mismatch", chunk, r.Worker)
 	}
 	return posfile.Read(data, fmt.Sprintf("chunk %d from worker %s", chunk, r.Worker))
 }

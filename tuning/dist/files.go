@@ -64,19 +64,28 @@ func (c *binaryCache) resolveOptions(ctx context.Context, opts []match.Option) (
 		if !isFileOption(o.Name) || !strings.Contains(o.Value, fileRef) {
 			continue
 		}
-		parts := strings.Split(o.Value, ";")
-		for j, p := range parts {
-			sum, ok := strings.CutPrefix(p, fileRef)
-			if !ok {
-				continue
-			}
+		parts, err := c.resolveRefs(ctx, strings.Split(o.Value, ";"))
+		if err != nil {
+			return nil, err
+		}
+		out[i].Value = strings.Join(parts, ";")
+	}
+	return out, nil
+}
+
+// resolveRefs returns values with every file reference replaced by the
+// path of the verified file in the cache (fetched when missing); other
+// values are kept.
+func (c *binaryCache) resolveRefs(ctx context.Context, values []string) ([]string, error) {
+	out := append([]string(nil), values...)
+	for i, v := range out {
+		if sum, ok := strings.CutPrefix(v, fileRef); ok {
 			path, err := c.path(ctx, sum)
 			if err != nil {
 				return nil, err
 			}
-			parts[j] = path
+			out[i] = path
 		}
-		out[i].Value = strings.Join(parts, ";")
 	}
 	return out, nil
 }
