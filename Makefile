@@ -235,23 +235,31 @@ soak: build
 # of NNUE_SELFPLAY, GAMES self-play games of that seed at NNUE_NODES nodes per
 # move in $(NNUE_DIR)/data, then the positions of the first NNUE_MASTER_GAMES
 # CCPD master games (0: all) searched to NNUE_NODES in $(NNUE_DIR)/master.
-# Interrupted runs resume. NNUE_EVAL is the evaluation of those searches
-# (<classical> made the first generation). nnue: trains $(NNUE_DIR)/net.nnue
-# on both (NNUE_EPOCHS at most, stopping NNUE_PATIENCE epochs after the best
-# validation loss); copy it to engine/nnue/default.nnue to embed it. The
-# defaults are the recipe of the embedded net (see the README).
-NNUE_DIR    ?= tmp/nnue
-NNUE_SELFPLAY ?= 2:37800 3:18000
+# Interrupted runs resume. NNUE_EVAL is the evaluation of those searches.
+# nnue: trains $(NNUE_DIR)/net.nnue on both (NNUE_EPOCHS at most, stopping
+# NNUE_PATIENCE epochs after the best validation loss); copy it to
+# engine/nnue/default.nnue to embed it. The defaults are the recipe of the
+# embedded net, the second generation (see the README): its data were
+# searched with the first generation's net, $(NNUE_GEN1), taken from the
+# commit that embedded it. The first generation's recipe: NNUE_DIR=tmp/nnue
+# NNUE_EVAL='<classical>' NNUE_SELFPLAY='2:37800 3:18000' and its note.
+NNUE_GEN1   := tmp/nnue-gen1.nnue
+NNUE_GEN1_COMMIT := be8fc8b
+NNUE_DIR    ?= tmp/nnue2
+NNUE_SELFPLAY ?= 4:40000 5:8000
 NNUE_MASTER_GAMES ?= 0
 NNUE_NODES  ?= 1500
-NNUE_EVAL   ?= <classical>
+NNUE_EVAL   ?= $(NNUE_GEN1)
 NNUE_EPOCHS ?= 30
 NNUE_PATIENCE ?= 2
 NNUE_DATA_FLAGS ?=
 NNUE_TRAIN_FLAGS ?=
-NNUE_NOTE   ?= data: 37,800 + 18,000 self-play games (seeds 2 and 3) and all 25,941 CCPD master games, 1,500 nodes per move, classical evaluation; positions of the Chinese Chess Practical Dataset (CCPD) by Yu-Han Tseng, CC BY 4.0
+NNUE_NOTE   ?= data: 40,000 + 8,000 self-play games (seeds 4 and 5) and all 25,941 CCPD master games, 1,500 nodes per move, evaluation: the first embedded net (generation 2); positions of the Chinese Chess Practical Dataset (CCPD) by Yu-Han Tseng, CC BY 4.0
+$(NNUE_GEN1):
+	mkdir -p $(dir $@)
+	git show $(NNUE_GEN1_COMMIT):engine/nnue/default.nnue > $@.part && mv $@.part $@
 .PHONY: nnue-data nnue
-nnue-data: build
+nnue-data: build $(filter $(NNUE_GEN1),$(NNUE_EVAL))
 	mkdir -p $(NNUE_DIR)/data $(NNUE_DIR)/master
 	for sg in $(NNUE_SELFPLAY); do \
 		nice -n 10 ./$(BIN) tune datagen -out $(NNUE_DIR)/data -seed $${sg%%:*} -games $${sg##*:} -nodes $(NNUE_NODES) -evalfile '$(NNUE_EVAL)' $(NNUE_DATA_FLAGS) || exit 1; \
