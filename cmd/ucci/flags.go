@@ -139,3 +139,32 @@ func firstError(errs ...error) error {
 	}
 	return nil
 }
+
+// readableFile checks that path names an existing regular file.
+func readableFile(flagName, path string) error {
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return fmt.Errorf("-%s %s: %w", flagName, path, unwrapPathError(err))
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("-%s %s: not a regular file", flagName, path)
+	}
+	return nil
+}
+
+// flagGiven tells whether the flag name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// stringList collects a repeated string flag.
+type stringList []string
+
+func (l *stringList) String() string { return fmt.Sprint([]string(*l)) }
+
+func (l *stringList) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -31,7 +33,11 @@ SPEC is a path, or "cmd=PATH [name=NAME] [proto=ucci|uci|uci-fsf|auto] [option.N
 Pikafish convention (ranks 0-9), proto=uci-fsf Fairy-Stockfish's (UCI_Variant xiangqi, ranks 1-10).`
 
 const matchOpeningsUsage = `usage: ucci match openings -pgn GAMES.pgn [-out FILE] [-n 200] [-min-ply 6] [-max-ply 10] ...
-  chooses balanced opening positions from master games and writes an openings file`
+       ucci match openings -engine SPEC [-exclude GAMES.pgn ...] [-out FILE] [-n 100] [-seed S] ...
+  chooses balanced opening positions from master games and writes an openings file;
+  with -engine, plays lines of that engine's best moves chosen at random instead
+  (a set no game collection chose: -exclude drops every position of the games given,
+  and the built-in set's positions are always dropped)`
 
 // engineFlags collects repeated -engine flags.
 type engineFlags []match.EngineSpec
@@ -324,8 +330,22 @@ func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&o.MaxDrawRate, "max-draws", 0.6, "largest share of drawn games")
 	fs.IntVar(&o.PerFamily, "per-family", 4, "most positions below one position at -min-ply")
 	credit := fs.String("credit", "", "attribution line for the source games, written into the header")
+	var sampler engineFlags
+	fs.Var(&sampler, "engine", "sample: the engine SPEC whose best moves make the lines (instead of -pgn)")
+	var excludes stringList
+	fs.Var(&excludes, "exclude", "sample: drop every position of the games of this PGN file (repeat)")
+	var so match.SampleOptions
+	fs.IntVar(&so.Depth, "depth", 10, "sample: depth of the search before each move")
+	fs.IntVar(&so.MultiPV, "multipv", 5, "sample: the engine's best moves that are candidates")
+	fs.IntVar(&so.Margin, "margin", 40, "sample: largest loss of a candidate against the best move, centipawns")
+	fs.IntVar(&so.FinalDepth, "final-depth", 14, "sample: depth of the search that judges a position")
+	fs.IntVar(&so.Balance, "balance", 50, "sample: largest absolute score of a position kept, centipawns")
+	fs.Uint64Var(&so.Seed, "seed", 1, "sample: seed of the random choices")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	if len(sampler) > 0 {
+		return sampleOpenings(fs, args, sampler, excludes, so, *out, stdout, stderr)
 	}
 	switch {
 	case fs.NArg() != 0:
@@ -381,6 +401,128 @@ func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "match openings: %d positions from %d games (%d skipped)\n", len(ps), rep.Games, rep.Skipped)
 	return 0
+}
+
+// sampleOpenings implements `ucci match openings -engine SPEC`: opening
+// lines of the engine's best moves chosen at random, balanced and new.
+func sampleOpenings(fs *flag.FlagSet, args []string, specs engineFlags, excludes []string, so match.SampleOptions, out string, stdout, stderr io.Writer) int {
+	n, _ := strconv.Atoi(fs.Lookup("n").Value.String())
+	so.Count = n
+	so.MinPly, _ = strconv.Atoi(fs.Lookup("min-ply").Value.String())
+	so.MaxPly, _ = strconv.Atoi(fs.Lookup("max-ply").Value.String())
+	if !flagGiven(fs, "n") {
+		so.Count = 100
+	}
+	if !flagGiven(fs, "min-ply") {
+		so.MinPly = 8
+	}
+	if !flagGiven(fs, "max-ply") {
+		so.MaxPly = max(10, so.MinPly)
+	}
+	switch {
+	case fs.NArg() != 0:
+		return badArg(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
+	case len(specs) != 1:
+		return badArg(fs, "-engine is given once")
+	case flagGiven(fs, "pgn"):
+		return badArg(fs, "-pgn and -engine exclude each other (use -exclude for games whose positions to drop)")
+	}
+	checks := []error{
+		intIn("n", so.Count, 1, 100_000),
+		intIn("min-ply", so.MinPly, 1, 200),
+		intIn("max-ply", so.MaxPly, so.MinPly, 200),
+		intIn("depth", so.Depth, 1, 60),
+		intIn("multipv", so.MultiPV, 1, 64),
+		intIn("margin", so.Margin, 0, 10_000),
+		intIn("final-depth", so.FinalDepth, 1, 60),
+		intIn("balance", so.Balance, 0, 10_000),
+		writableFile("out", out),
+	}
+	for _, x := range excludes {
+		checks = append(checks, readableFile("exclude", x))
+	}
+	if err := firstError(checks...); err != nil {
+		return badArg(fs, "%v", err)
+	}
+	excluded := map[uint64]bool{}
+	for _, x := range excludes {
+		f, err := os.Open(x)
+		if err != nil {
+			fmt.Fprintf(stderr, "match openings: %v\n", err)
+			return 1
+		}
+		keys, err := match.GamePositions(f, x, 1000)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "match openings: %s: %v\n", x, err)
+			return 1
+		}
+		for k := range keys {
+			excluded[k] = true
+		}
+	}
+	builtin, err := match.DefaultOpenings()
+	if err != nil {
+		fmt.Fprintf(stderr, "match openings: %v\n", err)
+		return 1
+	}
+	for _, op := range builtin {
+		if pos, err := engine.NewPosition(op.FEN); err == nil {
+			excluded[min(pos.Key(), pos.MirroredKey())] = true
+		}
+	}
+	so.Exclude = func(k uint64) bool { return excluded[k] }
+	so.Progress = func(kept, tried int) {
+		fmt.Fprintf(stderr, "match openings: %d positions kept of %d lines\n", kept, tried)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	eng, err := match.OpenEngine(ctx, specs[0], 30*time.Second)
+	if err != nil {
+		fmt.Fprintf(stderr, "match openings: %v\n", err)
+		return 1
+	}
+	defer eng.Close()
+	ps, err := match.SampleOpenings(ctx, eng, so)
+	if err != nil {
+		fmt.Fprintf(stderr, "match openings: %v\n", err)
+		return 1
+	}
+	header := fmt.Sprintf("%d positions %d-%d plies from the start, each move drawn among the %d best of %s at depth %d\n"+
+		"within %d cp of the best; kept when new, within %d cp at depth %d, and in none of: the built-in set%s.\n"+
+		"Chosen by: ucci match openings %s\n"+
+		"Each line: FEN ; the moves from the start, the judging score (Red's view).",
+		len(ps), so.MinPly, so.MaxPly, so.MultiPV, eng.Name(), so.Depth, so.Margin, so.Balance, so.FinalDepth,
+		excludedNames(excludes), shellJoin(args))
+	w := stdout
+	var of *os.File
+	if out != "" {
+		if of, err = os.Create(out); err != nil {
+			fmt.Fprintf(stderr, "match openings: %v\n", err)
+			return 1
+		}
+		defer of.Close()
+		w = of
+	}
+	if err := match.WriteSampledOpenings(w, header, ps); err != nil {
+		fmt.Fprintf(stderr, "match openings: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "match openings: %d positions\n", len(ps))
+	if len(ps) < so.Count {
+		fmt.Fprintf(stderr, "match openings: only %d of %d positions found\n", len(ps), so.Count)
+		return 1
+	}
+	return 0
+}
+
+// excludedNames lists the base names of the -exclude files after a comma.
+func excludedNames(files []string) string {
+	var b strings.Builder
+	for _, f := range files {
+		b.WriteString(", the games of " + baseName(f))
+	}
+	return b.String()
 }
 
 // shellJoin joins arguments for a shell, quoting those that need it.

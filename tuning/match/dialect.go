@@ -175,10 +175,12 @@ func parseBestMove(text string) (bm bestMove, ok bool) {
 
 // info is what one info line says about a search.
 type info struct {
-	score    int  // the engine's score, its own view (hasScore)
-	depth    int  // the depth of the line, 0 when not given
-	hasScore bool // an exact score of a search line
-	book     bool // a depth-0 line: how UCCI engines announce book moves
+	score    int    // the engine's score, its own view (hasScore)
+	depth    int    // the depth of the line, 0 when not given
+	hasScore bool   // an exact score of a search line
+	book     bool   // a depth-0 line: how UCCI engines announce book moves
+	multiPV  int    // the line's rank among several (multipv N), 1 when not given
+	pvFirst  string // the first move of the pv, as the engine wrote it, "" for none
 }
 
 // parseInfo reads an info line; ok is false for other lines. The score is
@@ -204,7 +206,19 @@ func parseInfo(text string) (in info, ok bool) {
 			}
 		case "lowerbound", "upperbound":
 			bound = true
-		case "pv", "string", "message":
+		case "multipv":
+			if i+1 < len(f) {
+				if k, err := strconv.Atoi(f[i+1]); err == nil && k > 0 {
+					in.multiPV = k
+				}
+				i++
+			}
+		case "pv":
+			if i+1 < len(f) {
+				in.pvFirst = strings.ToLower(f[i+1])
+			}
+			i = len(f)
+		case "string", "message":
 			// The rest of the line is free text or moves.
 			i = len(f)
 		case "score":
@@ -234,6 +248,9 @@ func parseInfo(text string) (in info, ok bool) {
 	}
 	if bound || in.book {
 		in.score, in.hasScore = 0, false
+	}
+	if in.multiPV == 0 {
+		in.multiPV = 1
 	}
 	return in, true
 }

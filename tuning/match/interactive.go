@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -163,3 +164,6 @@ func (e *Engine) Close() {
 	e.once.Do(func() { close(e.done) })
 	e.s.close()
 }
+
+// GoDepth starts a search to a fixed depth.
+func (e *Engine) GoDepth(depth int) error { return e.s.send("go depth " + strconv.Itoa(depth)) }
