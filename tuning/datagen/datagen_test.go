@@ -77,7 +77,7 @@ func TestSelfPlayDeterministicAndResumable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.InCheck() || engine.IsMateScore(r.Score()) || r.Ply() < 2 {
+			if p.InCheck() || posfile.Decisive(r.Score()) || r.Ply() < 2 {
 				t.Errorf("%s: kept %s (score %d, ply %d)", name, p.FEN(), r.Score(), r.Ply())
 			}
 		}
@@ -198,5 +198,27 @@ func TestNextStreak(t *testing.T) {
 	}
 	if s = nextStreak(nextStreak(0, -1000, 1000), -5000, 1000); s != -2 {
 		t.Errorf("two Black-winning plies: streak %d", s)
+	}
+}
+
+// TestKeepDropsDecisiveScores: a quiet position is kept with an ordinary
+// score, never with a mate or a repetition-rule result (those depend on
+// the moves before it).
+func TestKeepDropsDecisiveScores(t *testing.T) {
+	pos := engine.StartPosition()
+	var list engine.MoveList
+	pos.GenerateLegalMoves(&list)
+	quiet := list.Moves[0]
+	for _, c := range []struct {
+		score int
+		want  bool
+	}{
+		{0, true}, {850, true}, {-4000, true}, {posfile.ScoreLimit, true},
+		{engine.ScoreRuleWin - 10, false}, {-engine.ScoreRuleWin + 3, false},
+		{engine.ScoreDecisive, false}, {engine.ScoreMate - 7, false}, {-engine.ScoreMate + 2, false},
+	} {
+		if got := keep(pos, engine.Result{BestMove: quiet, Score: c.score}); got != c.want {
+			t.Errorf("score %d: keep %v, want %v", c.score, got, c.want)
+		}
 	}
 }

@@ -228,9 +228,11 @@ func abs(x int) int {
 }
 
 // keep tells whether a searched position is a training position: quiet
-// (not in check, the best move not a capture) and without a mate score.
+// (not in check, the best move not a capture) and with an ordinary score,
+// neither a mate nor a result of the repetition rules (which depend on the
+// moves before the position, not on the position).
 func keep(pos *engine.Position, res engine.Result) bool {
-	return !pos.InCheck() && !res.BestMove.IsCapture() && !engine.IsMateScore(res.Score)
+	return !pos.InCheck() && !res.BestMove.IsCapture() && !posfile.Decisive(res.Score)
 }
 
 // resultFor turns a game outcome into the result for side.

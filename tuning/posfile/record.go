@@ -57,8 +57,11 @@ type PieceSquare struct {
 // MaxPieces is the most pieces a record holds.
 const MaxPieces = 32
 
-// ScoreLimit bounds the stored score (scores beyond it are clamped).
-const ScoreLimit = 32000
+// ScoreLimit bounds the stored score (scores beyond it are clamped): the
+// largest score the search gives that is not a mate or a result of the
+// repetition rules. Those depend on the line that led to the position, not
+// on the position, and are no training targets (see Decisive).
+const ScoreLimit = engine.ScoreDecisive - 1
 
 // Encode fills the record for p with a score (from the side to move, in
 // centipawns), the game's result for the side to move and the position's
@@ -95,6 +98,10 @@ func (r *Record) Side() engine.Color {
 
 // Score returns the search score from the side to move, in centipawns.
 func (r *Record) Score() int { return int(int16(binary.LittleEndian.Uint16(r[28:]))) }
+
+// Decisive tells whether a score is a mate or a rule result (beyond
+// ScoreLimit), which data generation drops.
+func Decisive(score int) bool { return score > ScoreLimit || score < -ScoreLimit }
 
 // Result returns the game's result for the side to move.
 func (r *Record) Result() Result { return Result(r[30] & 3) }

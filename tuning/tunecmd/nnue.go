@@ -68,12 +68,24 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 	}
 	start := time.Now()
 	var recs []posfile.Record
+	decisive := 0
 	for _, f := range files {
 		r, err := posfile.ReadFile(f)
 		if err != nil {
 			return fail(err)
 		}
-		recs = append(recs, r...)
+		for _, x := range r {
+			// Data made before mates and rule results were dropped at
+			// generation may hold them: they are no targets.
+			if posfile.Decisive(x.Score()) {
+				decisive++
+				continue
+			}
+			recs = append(recs, x)
+		}
+	}
+	if decisive > 0 {
+		fmt.Fprintf(stdout, "%d positions with a mate or rule-result score left out\n", decisive)
 	}
 	train, validation := nnue.Split(recs, *valid, 1024, *seed)
 	fmt.Fprintf(stdout, "%d files, %d positions: %d training, %d validation (read in %.1f s)\n",
