@@ -41,6 +41,11 @@ const (
 	horizonSlopeNum = 1
 	horizonSlopeDen = 2
 	horizonMin      = 22
+	// With an increment the clock cannot run dry, and games rarely last
+	// as long as the sudden-death horizon assumes: the horizon is shorter,
+	// so that the time is used instead of left on the clock at the end.
+	incHorizonStart = 35
+	incHorizonMin   = 22
 	// A single move never takes more than spikeRatio times the share it
 	// would get if the game lasted longGame own moves in all (at least
 	// horizonMin more): this keeps the spread even in very long games.
@@ -50,7 +55,26 @@ const (
 	// out of the plan in increment games, so that the clock settles above
 	// them instead of near zero.
 	incReserve = 2
+	// In increment games the Move Overhead is at most 1/overheadShare of
+	// the time the clock holds for the next overheadMoves moves (clock
+	// plus their increments), and at least minOverhead: a fixed overhead
+	// sized for slow games would leave a bullet game (1 s + 0.01 s) almost
+	// nothing to think with.
+	overheadShare = 100
+	overheadMoves = 40
+	minOverhead   = 2 * time.Millisecond
 )
+
+// overheadFor returns the Move Overhead applied with the clock t and the
+// increment inc: the setting o, scaled down for fast increment controls.
+// Without an increment the clock only shrinks, and the full overhead
+// stays reserved to the end.
+func overheadFor(o, t, inc time.Duration) time.Duration {
+	if inc <= 0 {
+		return o
+	}
+	return min(o, max((t+overheadMoves*inc)/overheadShare, minOverhead))
+}
 
 // Allocate computes the time budget of one move from what arrived with go
 // and from the engine's settings. It never allocates memory and accepts any
@@ -105,7 +129,8 @@ func Allocate(l Limits, s Settings) Budget {
 		return Budget{Limited: true, Soft: h / 2, Hard: h, Emergency: h == 0}
 	}
 
-	p := newPlan(l, s, t, o)
+	p := newPlan(l, s, t, overheadFor(o, t, l.Inc))
+	o = p.o
 	fair := p.fairShare(p.horizon)
 	// The spike bound needs a long game's share; when the overheads of so
 	// many moves alone exceed the clock (little time, no increment), that
@@ -200,8 +225,11 @@ func ratioFor(p plan) float64 {
 func longMoves(played int) int { return max(longGame-max(played, 0), horizonMin) }
 
 // expectedMoves estimates how many own moves are still to come after
-// played own moves.
-func expectedMoves(played int) int {
+// played own moves, with or without an increment.
+func expectedMoves(played int, increment bool) int {
 	played = max(played, 0)
+	if increment {
+		return max(incHorizonStart-played*horizonSlopeNum/horizonSlopeDen, incHorizonMin)
+	}
 	return max(horizonStart-played*horizonSlopeNum/horizonSlopeDen, horizonMin)
 }

@@ -62,8 +62,8 @@ func TestAllocateFirstMove(t *testing.T) {
 		{name: "NAT-25", lo: 1500 * sec / 55, hi: 1500 * sec / 48},    //
 		{name: "NAT-30", lo: 1800 * sec / 55, hi: 1800 * sec / 48},    //
 		{name: "NAT-45", lo: 2700 * sec / 55, hi: 2700 * sec / 48},    //
-		{name: "LEAGUE-SLOW", lo: 40 * sec, hi: 48 * sec},             // ≈ 1800/50 + 10
-		{name: "LEAGUE-FAST", lo: 13 * sec, hi: 16 * sec},             // ≈ 600/50 + 3
+		{name: "LEAGUE-SLOW", lo: 54 * sec, hi: 64 * sec},             // ≈ 1800/35 + 10 (an increment game: horizon 35)
+		{name: "LEAGUE-FAST", lo: 17 * sec, hi: 21 * sec},             // ≈ 600/35 + 3
 		{name: "SWISS-25/30", lo: 1500 * sec / 55, hi: 1500 * sec / 48, blackLo: 1800 * sec / 55, blackHi: 1800 * sec / 48},
 		// MOVE-150 sent as "time 150 movestogo 1": with the option the
 		// engine knows it is a per-move cap (target half of it), without
@@ -165,6 +165,9 @@ func TestAllocatePeriodBoundary(t *testing.T) {
 			// The new base lifts the budget above the last move's, and
 			// stays within the new period's pace.
 			pace := r.Time / 30
+			if next.Inc > 0 {
+				pace = r.Time / incHorizonMin // an increment game's shortest horizon
+			}
 			if next.Moves > 0 {
 				pace = r.Time / time.Duration(next.Moves)
 			}
@@ -215,7 +218,7 @@ func TestAllocateLargeIncrement(t *testing.T) {
 		// A clock of a few increments: about one increment a move.
 		{"60+30", 100 * sec, 25 * sec, 35 * sec},
 		{"LEAGUE-SLOW", 5 * sec, 3 * sec, 4 * sec},
-		{"LEAGUE-SLOW", 60 * sec, 8 * sec, 12 * sec},
+		{"LEAGUE-SLOW", 60 * sec, 8 * sec, 13 * sec},
 		{"LEAGUE-FAST", 2 * sec, 1 * sec, 1600 * time.Millisecond},
 		{"1+0.5", 300 * time.Millisecond, 150 * time.Millisecond, 250 * time.Millisecond},
 	}

@@ -35,10 +35,10 @@ func newPlan(l Limits, s Settings, t, o time.Duration) plan {
 	p.keep = min(p.inc*incReserve, p.t/4)
 	switch {
 	case p.mtg == 0:
-		p.horizon = expectedMoves(s.MovesPlayed)
+		p.horizon = expectedMoves(s.MovesPlayed, p.inc > 0)
 		p.longHorizon = longMoves(s.MovesPlayed)
 	case p.known:
-		p.horizon = max(expectedMoves(s.MovesPlayed), p.mtg+unknownExtra)
+		p.horizon = max(expectedMoves(s.MovesPlayed, p.inc > 0), p.mtg+unknownExtra)
 		p.longHorizon = max(longMoves(s.MovesPlayed), p.mtg+unknownExtra)
 	default:
 		// The next period is unknown: assume it brings as much time as it

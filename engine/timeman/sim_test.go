@@ -13,7 +13,8 @@ import (
 // simConfig is one simulated setting for one side.
 type simConfig struct {
 	withOption bool          // the engine knows the schedule (timecontrol option)
-	overhead   time.Duration // Move Overhead; the real latency is below it
+	overhead   time.Duration // Move Overhead
+	latency    time.Duration // the real latency is below it (0: below the overhead)
 	managed    bool          // run the Manager with fake iterations, not fakeSearch
 }
 
@@ -21,6 +22,7 @@ type simConfig struct {
 type simStats struct {
 	games, moves, flags int
 	emergencies         int
+	thought             time.Duration // sum of the thinking times (latency excluded)
 	minLeft             time.Duration // least time left after any move (before the increment)
 	worstRatio          float64       // largest middle-game move over the game's average
 	worstGame           int           // length of the game with worstRatio
@@ -32,6 +34,7 @@ func (s *simStats) merge(o simStats) {
 	s.moves += o.moves
 	s.flags += o.flags
 	s.emergencies += o.emergencies
+	s.thought += o.thought
 	if s.minLeft < 0 || (o.minLeft >= 0 && o.minLeft < s.minLeft) {
 		s.minLeft = o.minLeft
 	}
@@ -69,7 +72,12 @@ func simGame(rng *rand.Rand, sch Schedule, n int, cfg simConfig, st *simStats) {
 		} else {
 			think = fakeSearch(rng, b)
 		}
-		took := think + time.Duration(rng.Int64N(int64(max(cfg.overhead, 1))))
+		latency := cfg.latency
+		if latency == 0 {
+			latency = cfg.overhead
+		}
+		st.thought += think
+		took := think + time.Duration(rng.Int64N(int64(max(latency, 1))))
 		before := clk.Remaining()
 		if !clk.Punch(took) {
 			st.flags++
@@ -221,10 +229,13 @@ func TestSimulatedGames(t *testing.T) {
 	}
 }
 
-// TestSimulatedBullet plays 1 s + 0.01 s games. With a 10 ms Move Overhead
-// (real latency below it) no flag may fall. With the default 30 ms the
-// latency (15 ms a move on average) exceeds the increment and long games
-// cannot be saved; the emergency mode must still not take over the game.
+// TestSimulatedBullet plays 1 s + 0.01 s games. With a real latency of up
+// to 5 ms (a GUI or match runner on the same machine) no flag may fall,
+// with a 10 ms Move Overhead or the default, and a move thinks 10 ms or
+// more on average: the default overhead scales down with the control. With
+// a latency as large as the default overhead (30 ms, more than the
+// increment) long games cannot be saved; the emergency mode must still not
+// take over the game.
 func TestSimulatedBullet(t *testing.T) {
 	games := 200
 	if testing.Short() {
@@ -232,8 +243,10 @@ func TestSimulatedBullet(t *testing.T) {
 	}
 	c := mustParse(t, "1+0.01")
 	for _, cfg := range []simConfig{
-		{overhead: 10 * time.Millisecond},
-		{overhead: 10 * time.Millisecond, managed: true},
+		{overhead: 10 * time.Millisecond, latency: 5 * time.Millisecond},
+		{overhead: 10 * time.Millisecond, latency: 5 * time.Millisecond, managed: true},
+		{overhead: DefaultMoveOverhead, latency: 5 * time.Millisecond},
+		{overhead: DefaultMoveOverhead, latency: 5 * time.Millisecond, managed: true},
 		{overhead: DefaultMoveOverhead},
 	} {
 		var all simStats
@@ -242,10 +255,14 @@ func TestSimulatedBullet(t *testing.T) {
 			all.merge(s)
 		}
 		share := float64(all.emergencies) / float64(max(all.moves, 1))
-		t.Logf("1+0.01 overhead=%v managed=%v: games=%d flags=%d emergency share=%.3f minLeft=%v worst=%.2f",
-			cfg.overhead, cfg.managed, all.games, all.flags, share, all.minLeft, all.worstRatio)
-		if cfg.overhead < DefaultMoveOverhead && all.flags > 0 {
-			t.Errorf("overhead %v: %d flag falls", cfg.overhead, all.flags)
+		avg := all.thought / time.Duration(max(all.moves, 1))
+		t.Logf("1+0.01 overhead=%v latency=%v managed=%v: games=%d flags=%d emergency share=%.3f minLeft=%v worst=%.2f thinking %v a move",
+			cfg.overhead, cfg.latency, cfg.managed, all.games, all.flags, share, all.minLeft, all.worstRatio, avg)
+		if cfg.latency > 0 && all.flags > 0 {
+			t.Errorf("overhead %v, latency %v: %d flag falls", cfg.overhead, cfg.latency, all.flags)
+		}
+		if cfg.latency > 0 && avg < 10*time.Millisecond {
+			t.Errorf("overhead %v, latency %v: %v of thought a move on average, want 10 ms or more", cfg.overhead, cfg.latency, avg)
 		}
 		if share > 0.5 {
 			t.Errorf("overhead %v: %.0f%% of the moves in emergency mode", cfg.overhead, share*100)

@@ -53,6 +53,9 @@ func (s *Session) setHash(v string) error {
 	if mb != s.searcher.HashMB() {
 		s.searcher.ResizeHash(mb)
 		s.tuneRuntime()
+		if s.dialect != dialectNone {
+			s.searcher.PrepareHash() // as at the hello command: not on the first go's clock
+		}
 	}
 	s.hashMB = mb
 	return err

@@ -356,6 +356,9 @@ func (s *Session) hello(uci, cyclone bool) {
 	} else {
 		s.out.line("ucciok")
 	}
+	// Map the table now, while the GUI reads the options: a first go
+	// without isready must not spend its clock on it.
+	s.searcher.PrepareHash()
 }
 
 // newGame forgets everything about the previous game.
