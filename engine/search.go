@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -78,6 +79,8 @@ type Searcher struct {
 	// since it was made or cleared (Configure clears only a used one, so a
 	// new engine does not touch the pages of a table about to be resized).
 	ttUsed bool
+	// lastPanic is the value of the last panic a search recovered from.
+	lastPanic atomic.Value
 }
 
 // NewSearcher returns a searcher with a hashMB-megabyte table and one thread.
@@ -225,12 +228,15 @@ func (s *Searcher) Go(pos *Position, lim Limits, report func(Info)) func() Resul
 }
 
 // runGuarded is run that survives a bug in the search: the engine must not
-// go down, so it answers with the first root move and carries on.
+// go down, so it answers with the first root move and carries on. The
+// helpers are always stopped and joined before it returns (run defers
+// that), so the next search never finds them still running; what was
+// recovered is kept in lastPanic for the protocol's log.
 func (s *Searcher) runGuarded(roots []rootMove, report func(Info), start time.Time) (res Result) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.stop.Store(true)
-			res = Result{}
+			s.lastPanic.Store(fmt.Sprint(r))
+			res = Result{Nodes: s.nodes()}
 			if len(roots) > 0 {
 				res.BestMove = roots[0].move
 			}
@@ -239,15 +245,29 @@ func (s *Searcher) runGuarded(roots []rootMove, report func(Info), start time.Ti
 	return s.run(roots, report, start)
 }
 
+// LastPanic returns the value of the last panic a search recovered from
+// (empty when none has), and forgets it.
+func (s *Searcher) LastPanic() string {
+	v, _ := s.lastPanic.Swap("").(string)
+	return v
+}
+
 // run searches with every worker and builds the result.
 func (s *Searcher) run(roots []rootMove, report func(Info), start time.Time) Result {
 	var wg sync.WaitGroup
+	// However the main thread ends (a panic included), the helpers are
+	// stopped and joined before run returns.
+	defer func() {
+		s.stop.Store(true)
+		wg.Wait()
+	}()
 	for _, w := range s.workers[1:] {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() {
-				if recover() != nil {
+				if r := recover(); r != nil {
+					s.lastPanic.Store(fmt.Sprint(r))
 					s.stop.Store(true) // a failed helper stops the search
 				}
 			}()
@@ -271,8 +291,15 @@ func (s *Searcher) run(roots []rootMove, report func(Info), start time.Time) Res
 	if len(roots) == 0 {
 		return res
 	}
-	best := &main.roots[0]
-	res.BestMove, res.Score, res.Depth = best.move, best.score, main.completedDepth
+	bw := s.bestWorker()
+	if bw != main && report != nil {
+		// The move played is the first move of the last line reported.
+		bw.reportFn, bw.start = report, start
+		bw.report(bw.completedDepth, 1)
+		bw.reportFn = nil
+	}
+	best := &bw.roots[0]
+	res.BestMove, res.Score, res.Depth = best.move, best.score, bw.completedDepth
 	if best.pvLen > 1 {
 		res.PonderMove = best.pv[1]
 	}
@@ -280,6 +307,58 @@ func (s *Searcher) run(roots []rootMove, report func(Info), start time.Time) Res
 		res.PonderMove = s.ponderFromTable(&main.pos, res.BestMove)
 	}
 	return res
+}
+
+// bestWorker chooses the thread whose move is played. With one line
+// wanted and no depth limit, the threads vote: each for its best move, with
+// a weight that grows with the depth it completed and with its score above
+// the worst thread's; the thread of the most voted move (a deeper one on a
+// tie) wins, and a proven win, the shortest, goes before any vote. Else, and
+// when no helper completed an iteration, the main thread's move is played.
+func (s *Searcher) bestWorker() *worker {
+	main := s.workers[0]
+	if len(s.workers) == 1 || s.limits.MultiPV != 1 || s.limits.Depth > 0 || main.completedDepth == 0 {
+		return main
+	}
+	minScore := ScoreInfinite
+	for _, w := range s.workers {
+		if w.completedDepth > 0 {
+			minScore = min(minScore, w.roots[0].score)
+		}
+	}
+	best, bestVote := main, s.votes(main.roots[0].move, minScore)
+	for _, w := range s.workers[1:] {
+		if w.completedDepth == 0 {
+			continue
+		}
+		score, bestScore := w.roots[0].score, best.roots[0].score
+		switch {
+		case bestScore >= ScoreDecisive || score >= ScoreDecisive:
+			// A proven win decides; the shorter one is better.
+			if score > bestScore {
+				best, bestVote = w, s.votes(w.roots[0].move, minScore)
+			}
+		default:
+			v := s.votes(w.roots[0].move, minScore)
+			if v > bestVote || v == bestVote && w.completedDepth > best.completedDepth {
+				best, bestVote = w, v
+			}
+		}
+	}
+	return best
+}
+
+// votes sums the threads' votes for m: each thread whose best move is m
+// gives its completed depth times its score above minScore (plus 14, so
+// that the worst thread's vote counts too).
+func (s *Searcher) votes(m Move, minScore int) int {
+	v := 0
+	for _, w := range s.workers {
+		if w.completedDepth > 0 && w.roots[0].move == m {
+			v += (w.roots[0].score - minScore + 14) * w.completedDepth
+		}
+	}
+	return v
 }
 
 // rootMoves lists the legal root moves allowed by searchmoves and banmoves.

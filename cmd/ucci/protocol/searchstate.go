@@ -155,6 +155,9 @@ func (s *Session) finishSearch(o searchOutcome) {
 	}
 	res := o.result
 	if !o.fromBook {
+		if p := s.searcher.LastPanic(); p != "" {
+			s.log.Error().Str("panic", p).Msg("the search failed and was recovered; answering with a root move")
+		}
 		res = s.chooseWeakened(st, res)
 	}
 	if res.BestMove == engine.NoMove {
