@@ -50,28 +50,34 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	ttScore := 0
 	if hit {
 		ttMove = p.MoveFromShort(e.Move)
-		ttScore = scoreFromTT(int(e.Score), ply)
+		ttScore = scoreFromTT(int(e.Score), ply, w.pliesToLimit())
 		if !pvNode && int(e.Depth) >= depth && w.ttCutoffAllowed() && boundAllows(e.Bound, ttScore, alpha, beta) {
 			return ttScore
 		}
 	}
 
-	eval := -ScoreInfinite
+	// rawEval is the static evaluation as the table keeps it; f.staticEval
+	// is what the node judges itself by (improving); eval, the pruning
+	// estimate, also takes a table score that bounds it more tightly.
+	rawEval, eval := noEval, -ScoreInfinite
 	switch {
 	case excluded != NoMove:
 		eval = f.staticEval // set by the full search of this node
-	case !inCheck:
+	case inCheck:
+		f.staticEval = -ScoreInfinite
+	default:
 		if hit && e.Eval != noEval {
-			eval = int(e.Eval)
+			rawEval = int(e.Eval)
 		} else {
-			eval = w.evaluate(ply)
+			rawEval = w.evaluate(ply)
 		}
+		eval = w.corrected(rawEval)
+		f.staticEval = eval
 		if hit && boundAllows(e.Bound, ttScore, eval, eval+1) && ttScore > -ScoreDecisive && ttScore < ScoreDecisive {
 			eval = ttScore
 		}
 	}
-	f.staticEval = eval
-	improving := !inCheck && ply >= 2 && w.stack[ply-2].staticEval != -ScoreInfinite && eval > w.stack[ply-2].staticEval
+	improving := !inCheck && ply >= 2 && w.stack[ply-2].staticEval != -ScoreInfinite && f.staticEval > w.stack[ply-2].staticEval
 
 	pruning := w.s.cfg.Pruning
 	if !pvNode && !inCheck && pruning > LevelNone {
@@ -94,6 +100,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			beta > -ScoreDecisive && w.nullMoveSafe() {
 			r := nullBaseReduction + depth/nullDepthDivisor + min((eval-beta)/nullEvalDivisor, 3)
 			f.move = NullMove
+			f.contHist = nil
 			w.s.tt.Prefetch(p.key ^ zobristSide)
 			w.netPush(ply+1, NullMove)
 			p.MakeNullMove()
@@ -153,8 +160,13 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if prev := w.stack[ply-1].move; prev != NoMove && prev != NullMove {
 		counter = w.counter[prev.Piece()][prev.To()]
 	}
+	cont1, cont2 := w.stack[ply-1].contHist, (*pieceToHistory)(nil)
+	if ply >= 2 {
+		cont2 = w.stack[ply-2].contHist
+	}
 	var mp movePicker
 	mp.init(w, f, ttMove, counter, false)
+	mp.cont1, mp.cont2 = cont1, cont2
 	mp.sortQuiets = depth > lmpMaxDepth || inCheck
 	f.quiets.Count = 0
 	f.captures.Count = 0
@@ -175,13 +187,14 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			if depth <= futilityMaxDepth && eval+futilityBase+futilityPerPly*depth <= alpha && !w.givesCheck(m) {
 				continue
 			}
-			// History pruning: a quiet move that keeps failing is skipped
-			// at low depth.
-			if depth <= historyPruneMaxDepth && int(w.history[m.Piece()][m.To()]) < -historyPruneMargin*depth {
+			// History pruning: a quiet move that keeps failing, here and
+			// in reply to the last moves, is skipped at low depth.
+			if depth <= historyPruneMaxDepth && w.quietStat(m, cont1, cont2) < -historyPruneMargin*depth {
 				continue
 			}
 		}
 		f.move = m
+		f.contHist = &w.contHist[m.Piece()][m.To()]
 		w.s.tt.Prefetch(p.KeyAfter(m))
 		w.netPush(ply+1, m)
 		p.MakeMove(m)
@@ -210,7 +223,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 					r--
 				}
 				if quiet {
-					r -= int(w.history[m.Piece()][m.To()]) / lmrHistoryDivisor
+					r -= w.quietStat(m, cont1, cont2) / lmrHistoryDivisor
 					if m == mp.killer1 || m == mp.killer2 || m == counter {
 						r--
 					}
@@ -274,12 +287,16 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	case pvNode && bestScore > originalAlpha:
 		bound = tt.BoundExact
 	}
-	storeEval := eval
-	if inCheck {
-		storeEval = noEval
+	// The static evaluation learns from a quiet result that says more
+	// than it did: a score above it that is not only an upper bound, or
+	// below it and not only a lower bound.
+	if !inCheck && (bestMove == NoMove || !bestMove.IsCapture()) &&
+		!(bound == tt.BoundLower && bestScore <= f.staticEval) && !(bound == tt.BoundUpper && bestScore >= f.staticEval) &&
+		bestScore > -ScoreDecisive && bestScore < ScoreDecisive {
+		w.updateCorrection(bestScore, rawEval, depth)
 	}
 	w.s.tt.Store(p.key, tt.Entry{Move: bestMove.Short(), Score: int16(scoreToTT(bestScore, ply)),
-		Eval: int16(storeEval), Depth: int8(depth), Bound: bound, PV: pvNode})
+		Eval: int16(rawEval), Depth: int8(depth), Bound: bound, PV: pvNode})
 	return bestScore
 }
 
@@ -317,6 +334,16 @@ func boundAllows(bound tt.Bound, score, alpha, beta int) bool {
 		return score <= alpha
 	}
 	return false
+}
+
+// pliesToLimit is the number of plies before the natural limit ends the
+// game as a draw (a large number when the limit is off).
+func (w *worker) pliesToLimit() int {
+	limit := w.s.cfg.NaturalLimit
+	if limit == 0 {
+		return 1 << 20
+	}
+	return limit - int(w.pos.rule60)
 }
 
 // ttCutoffAllowed is false near the natural limit, where a stored score
@@ -369,8 +396,19 @@ func (w *worker) rewardCutoff(f *frame, best Move, depth, ply int) {
 		f.killers[1] = f.killers[0]
 		f.killers[0] = best
 	}
+	cont1, cont2 := w.stack[ply-1].contHist, (*pieceToHistory)(nil)
+	if ply >= 2 {
+		cont2 = w.stack[ply-2].contHist
+	}
 	for _, m := range f.quiets.Slice() {
-		updateHistory(&w.history[m.Piece()][m.To()], m == best, bonus)
+		good := m == best
+		updateHistory(&w.history[m.Piece()][m.To()], good, bonus)
+		if cont1 != nil {
+			updateContHistory(&cont1[m.Piece()][m.To()], good, bonus)
+		}
+		if cont2 != nil {
+			updateContHistory(&cont2[m.Piece()][m.To()], good, bonus)
+		}
 	}
 	if prev := w.stack[ply-1].move; prev != NoMove && prev != NullMove {
 		w.counter[prev.Piece()][prev.To()] = best
@@ -389,6 +427,28 @@ func updateHistory(h *int32, good bool, bonus int32) {
 		delta = -bonus
 	}
 	*h += delta - *h*bonus/historyLimit
+}
+
+// updateContHistory is updateHistory for a continuation-history entry
+// (which stays within ±historyLimit, so 16 bits hold it).
+func updateContHistory(h *int16, good bool, bonus int32) {
+	v := int32(*h)
+	updateHistory(&v, good, bonus)
+	*h = int16(v)
+}
+
+// quietStat is a quiet move's history: the main history plus the
+// continuation histories of the last two moves (nil for none).
+func (w *worker) quietStat(m Move, cont1, cont2 *pieceToHistory) int {
+	pc, to := m.Piece(), m.To()
+	v := int(w.history[pc][to])
+	if cont1 != nil {
+		v += int(cont1[pc][to])
+	}
+	if cont2 != nil {
+		v += int(cont2[pc][to])
+	}
+	return v
 }
 
 // evaluate returns the clamped static evaluation of the position at ply
@@ -432,30 +492,31 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	ttMove := NoMove
 	if hit {
 		ttMove = p.MoveFromShort(e.Move)
-		ttScore := scoreFromTT(int(e.Score), ply)
+		ttScore := scoreFromTT(int(e.Score), ply, w.pliesToLimit())
 		if !pvNode && w.ttCutoffAllowed() && boundAllows(e.Bound, ttScore, alpha, beta) {
 			return ttScore
 		}
 	}
 	best := -ScoreInfinite
-	standPat := -ScoreInfinite
+	standPat, rawEval := -ScoreInfinite, noEval
 	if !inCheck {
 		switch {
 		case hit && e.Eval != noEval:
-			standPat = int(e.Eval)
+			rawEval = int(e.Eval)
 		case w.s.cfg.Knowledge >= LevelMedium && w.s.cfg.Net == nil && w.s.cfg.Pruning > LevelNone:
 			// Lazy evaluation: far above beta on material and placement
 			// alone, the positional terms cannot bring it back.
 			if quick := p.pieceSquareScore(); quick-lazyEvalMargin >= beta {
 				return quick - lazyEvalMargin
 			}
-			standPat = w.evaluate(ply)
+			rawEval = w.evaluate(ply)
 		default:
-			standPat = w.evaluate(ply)
+			rawEval = w.evaluate(ply)
 		}
+		standPat = w.corrected(rawEval)
 		if standPat >= beta {
 			if !hit {
-				w.s.tt.Store(p.key, tt.Entry{Score: int16(standPat), Eval: int16(standPat), Depth: -1, Bound: tt.BoundLower})
+				w.s.tt.Store(p.key, tt.Entry{Score: int16(standPat), Eval: int16(rawEval), Depth: -1, Bound: tt.BoundLower})
 			}
 			return standPat
 		}
@@ -516,11 +577,7 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if best >= beta {
 		bound = tt.BoundLower
 	}
-	storeEval := standPat
-	if inCheck {
-		storeEval = noEval
-	}
 	w.s.tt.Store(p.key, tt.Entry{Move: bestMove.Short(), Score: int16(scoreToTT(best, ply)),
-		Eval: int16(storeEval), Depth: -1, Bound: bound})
+		Eval: int16(rawEval), Depth: -1, Bound: bound})
 	return best
 }

@@ -35,6 +35,11 @@ func (s *Searcher) QuietLeaf(pos *Position) (Position, int) {
 	w.pos.ResetHistory()
 	w.netReset()
 	w.stack[0].pvLen = 0
+	// A fresh leaf search: no node count or completed depth of an earlier
+	// search (which would let a Stop cut it short), and the static
+	// evaluation as it is, without what searches taught the correction
+	// tables.
+	w.nodes, w.completedDepth, w.correct = 0, 0, false
 	score := w.qsearch(-ScoreInfinite, ScoreInfinite, 0)
 	leaf := *pos
 	leaf.ResetHistory()

@@ -51,6 +51,10 @@ type movePicker struct {
 	// sortQuiets sorts the quiet moves after the first picks; at low depth,
 	// where late-move pruning stops after a few, they are only picked.
 	sortQuiets bool
+	// cont1 and cont2 are the continuation histories of the moves one and
+	// two plies before (nil when there is none): quiet moves are ordered by
+	// them as well as by the main history.
+	cont1, cont2 *pieceToHistory
 }
 
 // init prepares the picker. capturesOnly is for quiescence search (all
@@ -148,9 +152,8 @@ func (mp *movePicker) next() Move {
 				continue
 			}
 			p.GenerateQuiets(mp.list)
-			h := &mp.w.history
 			for i, m := range mp.list.Moves[:mp.list.Count] {
-				mp.scores[i] = h[m.Piece()][m.To()]
+				mp.scores[i] = int32(mp.w.quietStat(m, mp.cont1, mp.cont2))
 			}
 		case stageQuiets:
 			for !mp.skipQuiets && mp.cur < mp.list.Count {
@@ -186,12 +189,11 @@ func (mp *movePicker) next() Move {
 			mp.list.Count = 0
 			p.GenerateLegalMoves(mp.list)
 			mp.legal = true
-			h := &mp.w.history
 			for i, m := range mp.list.Moves[:mp.list.Count] {
 				if m.IsCapture() {
 					mp.scores[i] = 1<<20 + mp.captureScore(m)
 				} else {
-					mp.scores[i] = h[m.Piece()][m.To()]
+					mp.scores[i] = int32(mp.w.quietStat(m, mp.cont1, mp.cont2))
 				}
 			}
 			mp.sort()

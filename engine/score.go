@@ -46,13 +46,33 @@ func scoreToTT(score, ply int) int {
 	return score
 }
 
-// scoreFromTT is the inverse of scoreToTT.
-func scoreFromTT(score, ply int) int {
+// scoreFromTT is the inverse of scoreToTT, at a node pliesLeft plies
+// before the natural limit. The table's key does not hold the natural-limit
+// count, so a win stored by a node further from the limit may not be one
+// here: a win farther away than pliesLeft becomes ScoreDecisive − 1, a
+// score above any evaluation but no longer a proven result (and a loss
+// likewise), as Stockfish treats its 50-move rule.
+func scoreFromTT(score, ply, pliesLeft int) int {
 	switch {
 	case score >= ScoreDecisive:
+		if resultDistance(score) > pliesLeft {
+			return ScoreDecisive - 1
+		}
 		return score - ply
 	case score <= -ScoreDecisive:
+		if resultDistance(-score) > pliesLeft {
+			return -ScoreDecisive + 1
+		}
 		return score + ply
 	}
 	return score
+}
+
+// resultDistance is the number of plies from a node to the mate or rule
+// win a positive decisive score (relative to that node) announces.
+func resultDistance(score int) int {
+	if score >= ScoreMateBound {
+		return ScoreMate - score
+	}
+	return ScoreRuleWin - score
 }

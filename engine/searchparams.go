@@ -19,7 +19,7 @@ const (
 	futilityPerPly        = 90   // futility margin per ply
 	futilityMaxDepth      = 6    // deepest node for futility pruning
 	lmpMaxDepth           = 8    // deepest node for late-move pruning
-	lmrHistoryDivisor     = 6000 // history score per ply of reduction change
+	lmrHistoryDivisor     = 8000 // history score (main and continuation) per ply of reduction change
 	aspirationWindow      = 20   // initial aspiration half-width
 	qsDeltaMargin         = 150  // delta-pruning margin in quiescence
 	lazyEvalMargin        = 300  // quiescence stand-pat without positional terms beyond this
@@ -31,7 +31,7 @@ const (
 	razorMaxDepth         = 3    // deepest node for razoring
 	razorMargin           = 150  // razoring margin per ply
 	historyPruneMaxDepth  = 3    // deepest node for history pruning
-	historyPruneMargin    = 1500 // negative history per ply below which a quiet move is pruned
+	historyPruneMargin    = 2500 // negative history (main and continuation) per ply below which a quiet move is pruned
 )
 
 // TunableParams is empty in a normal build: the search parameters are

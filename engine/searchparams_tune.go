@@ -17,7 +17,7 @@ var (
 	futilityPerPly        = 90   // futility margin per ply
 	futilityMaxDepth      = 6    // deepest node for futility pruning
 	lmpMaxDepth           = 8    // deepest node for late-move pruning
-	lmrHistoryDivisor     = 6000 // history score per ply of reduction change
+	lmrHistoryDivisor     = 8000 // history score (main and continuation) per ply of reduction change
 	aspirationWindow      = 20   // initial aspiration half-width
 	qsDeltaMargin         = 150  // delta-pruning margin in quiescence
 	lazyEvalMargin        = 300  // quiescence stand-pat without positional terms beyond this
@@ -29,7 +29,7 @@ var (
 	razorMaxDepth         = 3    // deepest node for razoring
 	razorMargin           = 150  // razoring margin per ply
 	historyPruneMaxDepth  = 3    // deepest node for history pruning
-	historyPruneMargin    = 1500 // negative history per ply below which a quiet move is pruned
+	historyPruneMargin    = 2500 // negative history (main and continuation) per ply below which a quiet move is pruned
 )
 
 // TunableParams lists the search parameters of a tuning build.
@@ -44,7 +44,7 @@ var TunableParams = []TunableParam{
 	{"FutilityPerPly", &futilityPerPly, 30, 200},
 	{"FutilityMaxDepth", &futilityMaxDepth, 2, 10},
 	{"LMPMaxDepth", &lmpMaxDepth, 3, 12},
-	{"LMRHistoryDivisor", &lmrHistoryDivisor, 1000, 20000},
+	{"LMRHistoryDivisor", &lmrHistoryDivisor, 1000, 30000},
 	{"AspirationWindow", &aspirationWindow, 5, 80},
 	{"QSDeltaMargin", &qsDeltaMargin, 50, 400},
 	{"LazyEvalMargin", &lazyEvalMargin, 100, 1000},
@@ -56,5 +56,5 @@ var TunableParams = []TunableParam{
 	{"RazorMaxDepth", &razorMaxDepth, 0, 6},
 	{"RazorMargin", &razorMargin, 50, 500},
 	{"HistoryPruneMaxDepth", &historyPruneMaxDepth, 0, 6},
-	{"HistoryPruneMargin", &historyPruneMargin, 200, 8000},
+	{"HistoryPruneMargin", &historyPruneMargin, 200, 12000},
 }

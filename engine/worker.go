@@ -22,7 +22,13 @@ type frame struct {
 	killers    [2]Move
 	staticEval int
 	move       Move // the move made from this ply
+	// contHist is the continuation history of the move made from this ply
+	// (nil for a null move): how well each move did in reply to it.
+	contHist *pieceToHistory
 }
+
+// pieceToHistory scores moves by the piece moved and its destination.
+type pieceToHistory [NumPieces][NumSquares]int16
 
 // worker is one search thread: its own copy of the position, stack and
 // move-ordering tables. Workers share only the transposition table.
@@ -34,6 +40,11 @@ type worker struct {
 	history        [NumPieces][NumSquares]int32
 	captureHistory [NumPieces][NumSquares][NumPieceTypes]int32
 	counter        [NumPieces][NumSquares]Move
+	// contHist[piece][to] scores the moves made one or two plies after the
+	// move of piece to to (continuation history).
+	contHist       [NumPieces][NumSquares]pieceToHistory
+	corr           correctionTables
+	correct        bool // the static evaluation is corrected by corr
 	roots          []rootMove
 	pvIdx          int
 	rootDepth      int
@@ -71,6 +82,8 @@ func (w *worker) clearHistory() {
 	w.history = [NumPieces][NumSquares]int32{}
 	w.captureHistory = [NumPieces][NumSquares][NumPieceTypes]int32{}
 	w.counter = [NumPieces][NumSquares]Move{}
+	clear(w.contHist[:])
+	w.corr = correctionTables{}
 }
 
 // prepare copies the root position and root moves for a new search.
@@ -82,9 +95,12 @@ func (w *worker) prepare(pos *Position, roots []rootMove) {
 	w.nodesShared.Store(0)
 	w.completedDepth = 0
 	w.nullDisabled = 0
+	// Plain alpha-beta (pruning none) searches the evaluation as it is.
+	w.correct = w.s.cfg.Pruning > LevelNone
 	for i := range w.stack {
 		w.stack[i].killers = [2]Move{}
 		w.stack[i].move = NoMove
+		w.stack[i].contHist = nil
 		w.stack[i].excluded = NoMove
 		w.stack[i].pvLen = 0
 	}
@@ -108,6 +124,11 @@ func (w *worker) iterate(report func(Info), start time.Time) {
 	}
 	multiPV := min(lim.MultiPV, len(w.roots))
 	main := w.id == 0
+	// The root's static evaluation: nodes two plies down compare with it.
+	w.stack[0].staticEval = -ScoreInfinite
+	if !w.pos.inCheck {
+		w.stack[0].staticEval = w.corrected(w.evaluate(0))
+	}
 	for depth := 1 + w.id&1; depth <= maxDepth; depth++ {
 		w.rootDepth = depth
 		for w.pvIdx = 0; w.pvIdx < multiPV; w.pvIdx++ {
@@ -217,6 +238,7 @@ func (w *worker) searchRoot(alpha, beta, depth int) int {
 			w.reportCurrMove(m, i+1)
 		}
 		f.move = m
+		f.contHist = &w.contHist[m.Piece()][m.To()]
 		w.netPush(1, m)
 		p.MakeMove(m)
 		w.nodes++

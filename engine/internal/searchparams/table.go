@@ -14,7 +14,7 @@ var params = []param{
 	{"FutilityPerPly", 90, 30, 200, "futility margin per ply"},
 	{"FutilityMaxDepth", 6, 2, 10, "deepest node for futility pruning"},
 	{"LMPMaxDepth", 8, 3, 12, "deepest node for late-move pruning"},
-	{"LMRHistoryDivisor", 6000, 1000, 20000, "history score per ply of reduction change"},
+	{"LMRHistoryDivisor", 8000, 1000, 30000, "history score (main and continuation) per ply of reduction change"},
 	{"AspirationWindow", 20, 5, 80, "initial aspiration half-width"},
 	{"QSDeltaMargin", 150, 50, 400, "delta-pruning margin in quiescence"},
 	{"LazyEvalMargin", 300, 100, 1000, "quiescence stand-pat without positional terms beyond this"},
@@ -26,5 +26,5 @@ var params = []param{
 	{"RazorMaxDepth", 3, 0, 6, "deepest node for razoring"},
 	{"RazorMargin", 150, 50, 500, "razoring margin per ply"},
 	{"HistoryPruneMaxDepth", 3, 0, 6, "deepest node for history pruning"},
-	{"HistoryPruneMargin", 1500, 200, 8000, "negative history per ply below which a quiet move is pruned"},
+	{"HistoryPruneMargin", 2500, 200, 12000, "negative history (main and continuation) per ply below which a quiet move is pruned"},
 }
