@@ -79,6 +79,41 @@ func TestSearchAllocatesNothingPerNode(t *testing.T) {
 	}
 }
 
+// TestMateThroughTheTable: the table keeps a mate's distance relative to
+// each node. After a search finds a mate in three, the root's entry holds
+// that mate and the entry two plies down the line holds a mate in two; a
+// search of the root taking its table move first still announces the mate
+// in three.
+func TestMateThroughTheTable(t *testing.T) {
+	// A chariot and two advisors against the bare general: mate in 3.
+	const fen = "5k3/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1"
+	p, err := NewPosition(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(4)
+	first := s.Search(p, Limits{Depth: 9}, nil)
+	if first.Score != ScoreMate-5 || first.PonderMove == NoMove {
+		t.Fatalf("first search: score %d ponder %s, want %d (mate in 3) and a reply", first.Score, first.PonderMove, ScoreMate-5)
+	}
+	const far = 1 << 20
+	e, ok := s.ProbeHash(p)
+	if !ok || e.Bound != tt.BoundExact || scoreFromTT(int(e.Score), 0, far) != ScoreMate-5 {
+		t.Errorf("root entry %+v (found %v), want the exact mate in 3", e, ok)
+	}
+	p.MakeMove(first.BestMove)
+	p.MakeMove(first.PonderMove)
+	e, ok = s.ProbeHash(p)
+	if !ok || e.Bound&tt.BoundLower == 0 || scoreFromTT(int(e.Score), 0, far) != ScoreMate-3 {
+		t.Errorf("entry after %s %s: %+v (found %v), want at least a mate in 2 (%d)", first.BestMove, first.PonderMove, e, ok, ScoreMate-3)
+	}
+	p.UnmakeMove(first.PonderMove)
+	p.UnmakeMove(first.BestMove)
+	if again := s.Search(p, Limits{Depth: 5}, nil); again.Score != ScoreMate-5 {
+		t.Errorf("second search at depth 5: score %d, want %d", again.Score, ScoreMate-5)
+	}
+}
+
 func TestSearchFindsMateAndRespectsBans(t *testing.T) {
 	const fen = "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1"
 	res, _ := searchDepth(t, fen, 4)
@@ -96,42 +131,60 @@ func TestSearchFindsMateAndRespectsBans(t *testing.T) {
 }
 
 func TestSearchPerpetualCheckIsALoss(t *testing.T) {
-	// RULES_CASES F8: Black's soldier checks on every move. After two
-	// cycles Black must vary: repeating the check loses by rule.
+	// RULES_CASES F8: Black's soldier checks on every move; the referee
+	// gives Black the loss when its check repeats the position a third
+	// time. One move before that, Black must vary.
 	g, _ := NewGame("3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", RulesCXA)
-	for _, m := range []string{"f1e1", "f2e2", "e1f1", "e2f2", "f1e1"} {
+	for _, m := range []string{"f1e1", "f2e2", "e1f1", "e2f2", "f1e1", "f2e2", "e1f1"} {
 		if _, err := g.PlayMove(m); err != nil {
 			t.Fatal(err)
 		}
 	}
 	p := g.Position()
+	repeat, err := p.ParseMove("e2f2")
+	if err != nil {
+		t.Fatal(err)
+	}
 	s := NewSearcher(4)
 	r := s.Search(p, Limits{Depth: 8}, nil)
-	if r.BestMove.String() == "f2e2" {
+	if r.BestMove == repeat {
 		t.Errorf("black repeats its perpetual check (score %d)", r.Score)
 	}
 	if r.Score <= -ScoreDecisive {
 		t.Errorf("black scores its best move as a rule loss: %d", r.Score)
 	}
-	t.Logf("black plays %s, score %d", r.BestMove, r.Score)
+	// The repetition itself loses by rule at once: a rule loss one ply
+	// away, not a draw, not a mate.
+	r = s.Search(p, Limits{Depth: 8, SearchMoves: []Move{repeat}}, nil)
+	if r.BestMove != repeat || r.Score != -ScoreRuleWin+1 {
+		t.Errorf("the repeated check %s scores %d, want the rule loss %d", r.BestMove, r.Score, -ScoreRuleWin+1)
+	}
 }
 
-// TestLazySMP runs several threads on one table (with -race in CI) and
-// checks that they agree on a legal move and share the work.
+// TestLazySMP runs several threads on one table (with -race in CI): on a
+// position with one good move (a chariot hangs) every thread that completed
+// an iteration agrees on it, and each did its share of the work. A stop
+// from another goroutine ends an infinite multi-threaded search.
 func TestLazySMP(t *testing.T) {
 	s := NewSearcher(8)
 	s.SetThreads(3)
-	p, _ := NewPosition("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1")
-	res := s.Search(p, Limits{Depth: 7}, nil)
+	p, _ := NewPosition("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/8r/RNBAKABNR w - - 0 1")
+	take, _ := p.ParseMove("i0i1")
+	res := s.Search(p, Limits{Nodes: 300000}, nil)
+	if res.BestMove != take {
+		t.Fatalf("best move %s, want %s", res.BestMove, take)
+	}
+	for i, w := range s.workers {
+		if w.nodes == 0 || w.completedDepth == 0 {
+			t.Errorf("thread %d: %d nodes, depth %d completed", i, w.nodes, w.completedDepth)
+			continue
+		}
+		if w.roots[0].move != take {
+			t.Errorf("thread %d prefers %s at depth %d", i, w.roots[0].move, w.completedDepth)
+		}
+	}
 	var list MoveList
 	p.GenerateLegalMoves(&list)
-	if !list.Contains(res.BestMove) {
-		t.Fatalf("illegal best move %s", res.BestMove)
-	}
-	if res.Nodes == 0 || s.workers[1].nodes == 0 || s.workers[2].nodes == 0 {
-		t.Errorf("helpers did not search: %d total, %d, %d", res.Nodes, s.workers[1].nodes, s.workers[2].nodes)
-	}
-	// Stop from another goroutine ends an infinite multi-threaded search.
 	wait := s.Go(p, Limits{Infinite: true}, nil)
 	s.Stop()
 	if r := wait(); !list.Contains(r.BestMove) {
