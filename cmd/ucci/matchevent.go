@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/goxq/ucci/engine/timeman"
@@ -180,19 +181,15 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 	return nil
 }
 
-// parseTeam reads NAME=ENGINE,ENGINE,...: an engine is the name of an
-// -engine, or a SPEC added to the engines.
+// parseTeam reads NAME=ENGINE,ENGINE,...: an engine is the name an
+// -engine goes by (match.EngineNames: "ucci (2)" for the second of two
+// named ucci), or a SPEC added to the engines.
 func parseTeam(text string, cfg *match.Config) (match.Team, error) {
 	name, list, _ := strings.Cut(text, "=")
 	t := match.Team{Name: strings.TrimSpace(name)}
 	for _, item := range strings.Split(list, ",") {
 		item = strings.TrimSpace(item)
-		found := -1
-		for i, e := range cfg.Engines {
-			if e.DisplayName() == item {
-				found = i
-			}
-		}
+		found := slices.Index(match.EngineNames(cfg.Engines), item)
 		if found < 0 {
 			spec, err := match.ParseEngineSpec(item)
 			if err != nil {

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/goxq/ucci/internal/enginetest"
 	"github.com/goxq/ucci/pgn"
+	"github.com/goxq/ucci/tuning/match"
 )
 
 // realEngines returns n -engine flags of the engine at skill level 0 (a
@@ -107,5 +109,15 @@ func TestMatchKnockoutEvent(t *testing.T) {
 	after, _, _ := pgn.ReadFile(pgnPath)
 	if len(after) != len(games) || !strings.Contains(again, "places:") {
 		t.Errorf("resuming the finished event: %d games in the PGN, %d before\n%s", len(after), len(games), again)
+	}
+}
+
+// TestParseTeamSameNames: a team names an engine by the name it goes by,
+// "ucci (2)" for the second of two engines named ucci.
+func TestParseTeamSameNames(t *testing.T) {
+	cfg := match.Config{Engines: []match.EngineSpec{{Cmd: "/a/ucci"}, {Cmd: "/b/ucci"}, {Cmd: "/c/other"}}}
+	team, err := parseTeam("A=ucci (2),other", &cfg)
+	if err != nil || !slices.Equal(team.Engines, []int{1, 2}) || len(cfg.Engines) != 3 {
+		t.Errorf("team %+v, %d engines, %v", team, len(cfg.Engines), err)
 	}
 }

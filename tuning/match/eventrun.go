@@ -27,10 +27,7 @@ type eventRun struct {
 // the workers (the same engines, referee, PGN and progress as a match), the
 // results back to the format, which then makes the next round.
 func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, error) {
-	names := make([]string, len(cfg.Engines))
-	for i, e := range cfg.Engines {
-		names[i] = e.DisplayName()
-	}
+	names := EngineNames(cfg.Engines)
 	format, err := newEventFormat(&cfg, names)
 	if err != nil {
 		return nil, err
