@@ -164,6 +164,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	if *sprt != "" {
+		if cfg.Format.IsEvent() {
+			return fail("-sprt stops a gauntlet or round robin of two engines, not an event (%s)", cfg.Format)
+		}
 		t, err := match.ParseSPRT(*sprt)
 		if err != nil {
 			return fail("%v", err)

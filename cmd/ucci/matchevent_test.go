@@ -121,3 +121,39 @@ func TestParseTeamSameNames(t *testing.T) {
 		t.Errorf("team %+v, %d engines, %v", team, len(cfg.Engines), err)
 	}
 }
+
+// TestMatchEventFlagErrors: flags that make no sense for the format, or
+// that would be misread, are refused (exit 2) before anything is played
+// or written.
+func TestMatchEventFlagErrors(t *testing.T) {
+	dir := t.TempDir()
+	two := []string{"match", "-engine", "cmd=/nonexistent/a name=a", "-engine", "cmd=/nonexistent/b name=b"}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-format", "knockout", "-replays", "-1"}, "-replays -1: out of range"},
+		{[]string{"-format", "berger", "-sprt", "0,5,0.05,0.05"}, "-sprt stops a gauntlet or round robin"},
+		{[]string{"-format", "swiss", "-rounds", "2", "-sprt", "0,5,0.05,0.05"}, "-sprt stops a gauntlet or round robin"},
+		{[]string{"-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
+		{[]string{"-format", "swiss", "-rounds", "2", "-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
+		{[]string{"-format", "groups", "-groups", "2", "-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
+		{[]string{"-format", "berger", "-crosstable", filepath.Join(dir, "table.pgn")}, "unknown extension .pgn"},
+		{[]string{"-format", "berger", "-crosstable", filepath.Join(dir, "table.csv.bak")}, "unknown extension .bak"},
+		{[]string{"-format", "berger", "-team", "T=a", "-team", "T=b"}, `two teams are named "T"`},
+	}
+	for _, c := range cases {
+		code, _, errOut := runCapture(append(append([]string{}, two...), c.args...)...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%q: exit %d, want 2 and %q:\n%s", c.args, code, c.want, errOut)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files written: %v", entries)
+	}
+	for _, ok := range []string{"t.csv", "t.JSON", "t.txt", "table"} {
+		if kind, err := crosstableKind(filepath.Join(dir, ok)); err != nil || kind == "" {
+			t.Errorf("-crosstable %s: %q %v", ok, kind, err)
+		}
+	}
+}

@@ -15,7 +15,8 @@ type EventOptions struct {
 	// single, 2 double with the colours swapped; default 1).
 	Rounds int
 	// TiebreakControl, when set, is the control of the replays of tied
-	// knockout matches.
+	// knockout matches (Knockout, DoubleElimination, Groups with
+	// FinalKnockout; the other formats refuse one).
 	TiebreakControl timeman.Control
 	// Replays is the number of tied replays of a knockout match before the
 	// armageddon game (a draw sends Black through); negative means none
@@ -50,6 +51,9 @@ func newEventFormat(cfg *Config, names []string) (eventFormat, error) {
 	replays := o.Replays
 	if replays == 0 {
 		replays = 3
+	}
+	if !o.TiebreakControl.IsZero() && !(cfg.Format == Knockout || cfg.Format == DoubleElimination || cfg.Format == Groups && o.FinalKnockout) {
+		return nil, fmt.Errorf("a tie-break control is for knockout matches, and a %s event has none", cfg.Format)
 	}
 	ko := knockoutOptions{perMatch: cfg.Games, replays: max(replays, 0), seed: o.Seed, double: cfg.Format == DoubleElimination}
 	if len(o.Teams) > 0 {

@@ -293,3 +293,31 @@ func TestEventDoubleElimination(t *testing.T) {
 		t.Errorf("%d games", n)
 	}
 }
+
+// TestEventOptionErrors: settings an event cannot use are refused before
+// a game starts.
+func TestEventOptionErrors(t *testing.T) {
+	sprt, err := ParseSPRT("0,5,0.05,0.05")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctl, _ := timeman.Parse("1+0")
+	cases := []struct {
+		name string
+		edit func(*Config)
+		want string
+	}{
+		{"sprt", func(c *Config) { c.SPRT = &sprt }, "SPRT stops a gauntlet or round robin"},
+		{"tiebreak", func(c *Config) { c.EventOptions.TiebreakControl = ctl }, "tie-break control is for knockout"},
+		{"teams", func(c *Config) {
+			c.EventOptions.Teams = []Team{{Name: "T", Engines: []int{0}}, {Name: "T", Engines: []int{1}}}
+		}, `two teams are named "T"`},
+	}
+	for _, c := range cases {
+		cfg := eventConfig(t, Berger, EngineSpec{Name: "a", Cmd: "/nonexistent/a"}, EngineSpec{Name: "b", Cmd: "/nonexistent/b"})
+		c.edit(&cfg)
+		if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+}
