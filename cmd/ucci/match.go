@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -151,6 +152,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	if err := ev.apply(&cfg, *pgnOut); err != nil {
+		if refused(err, stderr) {
+			return 2
+		}
 		return fail("%v", err)
 	}
 	if cfg.PGNOptions.Notation, err = pgn.ParseNotation(*pgnNotation); err != nil {
@@ -179,6 +183,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	cfg.Openings = match.ShuffleOpenings(ops, *seed)
+	if cfg.EventOptions.Resume != nil && refused(match.CheckResume(cfg), stderr) {
+		return 2
+	}
 
 	closers, err := openOutputs(&cfg, *pgnOut, *logFile, ev.resume.event())
 	defer func() {
@@ -235,6 +242,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	switch {
+	case refused(err, stderr):
+		return 2
 	case err != nil:
 		fmt.Fprintf(stderr, "match: %v\n", err)
 		return 1
@@ -242,6 +251,17 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 130
 	}
 	return 0
+}
+
+// refused tells whether err is a resume refused (the event's PGN does not
+// resume it), and then says why on stderr.
+func refused(err error, stderr io.Writer) bool {
+	var re *match.ResumeError
+	if !errors.As(err, &re) {
+		return false
+	}
+	fmt.Fprintf(stderr, "match: %v\n", err)
+	return true
 }
 
 // parseControls builds the time control from -tc, -tc-red, -tc-black and

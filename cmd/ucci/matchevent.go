@@ -189,7 +189,7 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 		}
 		defer fh.Close()
 		if o.Resume, err = match.ReadResume(fh, pgnPath); err != nil {
-			return fmt.Errorf("-resume: %v", err)
+			return err
 		}
 	}
 	return nil

@@ -157,3 +157,48 @@ func TestMatchEventFlagErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchEventResumeRefused: -resume replays the PGN through the
+// referee; a PGN that is not the event's record stops it (exit 2, the game
+// and the reason) and is left as it was.
+func TestMatchEventResumeRefused(t *testing.T) {
+	fake := buildFakeEngine(t)
+	dir := t.TempDir()
+	pgnPath := filepath.Join(dir, "rr.pgn")
+	args := []string{"match", "-format", "berger", "-tc", "5+0", "-maxplies", "4", "-concurrency", "2", "-pgn", pgnPath, "-quiet"}
+	for _, n := range []string{"a", "b", "c", "d"} {
+		args = append(args, "-engine", "cmd="+fake+" name="+n)
+	}
+	if code, out, errOut := runCapture(args...); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	record, err := os.ReadFile(pgnPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(record)
+	at := strings.Index(text, "\n\n[Game ") + 2 // the second game
+	second := text[at:]
+	edited := text[:at] + strings.Replace(strings.Replace(second, `[Result "1/2-1/2"]`, `[Result "0-1"]`, 1), "1/2-1/2\n", "0-1\n", 1)
+	cases := []struct {
+		name, text, want string
+	}{
+		{"random bytes", "\x8f\x01 \xfe\xff random\x00 bytes\n\x13\x37\n", "rr.pgn: not PGN: there is no game in it"},
+		{"an edited result", edited, "rr.pgn: game 2: round robin round "},
+		{"an edited result", edited, "it records 0-1 adjudication, but the game reached the ply limit (4), which draws it"},
+		{"a truncated game", text[:len(text)-12], "rr.pgn: game 6: round robin round "},
+	}
+	for _, c := range cases {
+		os.WriteFile(pgnPath, []byte(c.text), 0o644)
+		code, _, errOut := runCapture(append(args, "-resume")...)
+		after, _ := os.ReadFile(pgnPath)
+		if code != 2 || !strings.Contains(errOut, c.want) || string(after) != c.text {
+			t.Errorf("%s: exit %d, want 2 and %q, the PGN unchanged (%v):\n%s", c.name, code, c.want, string(after) == c.text, errOut)
+		}
+	}
+	os.WriteFile(pgnPath, record, 0o644)
+	code, out, errOut := runCapture(append(args, "-resume")...)
+	if after, _ := os.ReadFile(pgnPath); code != 0 || string(after) != text || !strings.Contains(out, "round robin") {
+		t.Errorf("resuming the finished event: exit %d, PGN unchanged %v\n%s\n%s", code, string(after) == text, out, errOut)
+	}
+}

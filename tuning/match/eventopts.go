@@ -32,9 +32,12 @@ type EventOptions struct {
 	Teams []Team
 	// Seed draws the lots (the colours of knockout matches).
 	Seed uint64
-	// Resume holds the games of an interrupted run of the same event (read
-	// back from its PGN with ReadResume): they are taken as played.
-	Resume map[string]ResumedGame
+	// Resume, when set, is the record of an interrupted run of the same
+	// event (read back from its PGN with ReadResume): its games are taken
+	// as played, each replayed through the referee first; a record that
+	// does not fit the event stops it with a *ResumeError (CheckResume
+	// finds it without playing).
+	Resume *Resume
 	// CrashLimit withdraws an engine that loses this many games in a row
 	// by a crash, a failed start included (default 3).
 	CrashLimit int

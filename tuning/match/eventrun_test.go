@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -117,8 +118,8 @@ func TestEventResume(t *testing.T) {
 		t.Errorf("bracket:\n%s", want.String())
 	}
 	resumed, err := ReadResume(strings.NewReader(pgnOut.String()), "event.pgn")
-	if err != nil || len(resumed) != 12 {
-		t.Fatalf("resume: %d games, %v", len(resumed), err)
+	if err != nil || resumed.Len() != 12 {
+		t.Fatalf("resume: %v, %v", resumed, err)
 	}
 
 	missing := cfg
@@ -138,13 +139,10 @@ func TestEventResume(t *testing.T) {
 		t.Errorf("resumed:\n%s\nwant:\n%s", got.String(), want.String())
 	}
 
-	// Half the games: the rest is played.
-	half := map[string]ResumedGame{}
-	for k, g := range resumed {
-		if strings.HasPrefix(k, "knockout|1.") {
-			half[k] = g
-		}
-	}
+	// Half the games: the rest is played. The games of the PGN are in the
+	// order they finished, so the first ones are what an interrupted run
+	// leaves.
+	half := resumed.first(6)
 	played := 0
 	cfg.PGN = nil
 	cfg.EventOptions.Resume = half
@@ -153,17 +151,29 @@ func TestEventResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if played != 12-len(half) || len(rest.Games) != 12 || len(half) == 0 {
-		t.Errorf("%d resumed, %d played, %d in all", len(half), played, len(rest.Games))
+	if played != 12-half.Len() || len(rest.Games) != 12 || half.Len() == 0 {
+		t.Errorf("%d resumed, %d played, %d in all", half.Len(), played, len(rest.Games))
 	}
 
 	// A PGN of another event does not resume this one.
 	other := cfg
 	other.Engines = fakes("e", "d", "c", "b", "a")
 	other.EventOptions.Resume = resumed
-	if _, err := Run(context.Background(), other); err == nil || !strings.Contains(err.Error(), "resume") {
+	var re *ResumeError
+	if _, err := Run(context.Background(), other); !errors.As(err, &re) || re.Game == 0 || !strings.Contains(err.Error(), "this event has") {
 		t.Errorf("resuming another event: %v", err)
 	}
+}
+
+// first returns the first n games of the record, as a record of their
+// own.
+func (r *Resume) first(n int) *Resume {
+	out := &Resume{file: r.file, byKey: map[string]int{}}
+	for i, rg := range r.games[:n] {
+		out.byKey[eventKey(rg.game)] = i
+		out.games = append(out.games, rg)
+	}
+	return out
 }
 
 // TestEventWithdrawal: an engine that crashes in every game is withdrawn
