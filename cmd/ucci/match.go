@@ -183,6 +183,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	cfg.Openings = match.ShuffleOpenings(ops, *seed)
+	cfg.EventOptions.Seed = *seed // the lots of knockout matches
 	if cfg.EventOptions.Resume != nil && refused(match.CheckResume(cfg), stderr) {
 		return 2
 	}

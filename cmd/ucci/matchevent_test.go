@@ -196,6 +196,35 @@ func TestMatchEventResumeRefused(t *testing.T) {
 			t.Errorf("%s: exit %d, want 2 and %q, the PGN unchanged (%v):\n%s", c.name, code, c.want, string(after) == c.text, errOut)
 		}
 	}
+	// Other flags, or a PGN of the time before the settings were
+	// recorded in it.
+	var old []string
+	for _, line := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(line, "[Event") || strings.HasPrefix(line, "[Event ") {
+			old = append(old, line)
+		}
+	}
+	flagCases := []struct {
+		text  string
+		flags []string
+		want  string
+	}{
+		{text, []string{"-rounds", "2"}, `game 1: the event was played with other settings: -rounds was "1" there ([EventRounds]), this run has "2"`},
+		{text, []string{"-tc", "6+0"}, "other settings: -tc (with -tc-red, -tc-black, -movecap) was \"5\" there"},
+		{text, []string{"-seed", "3"}, "other settings: -seed was \"0\" there"},
+		{text, []string{"-engine", "cmd=" + fake + " name=e"}, "other settings: -engine was \"4\" there"},
+		{text, []string{"-resign", "500,3"}, "other settings: -resign was \"off\" there"},
+		{strings.Join(old, "\n"), nil, "game 1: no [EventFormat] tag"},
+	}
+	for _, c := range flagCases {
+		os.WriteFile(pgnPath, []byte(c.text), 0o644)
+		code, _, errOut := runCapture(append(append(slices.Clone(args), c.flags...), "-resume")...)
+		after, _ := os.ReadFile(pgnPath)
+		if code != 2 || !strings.Contains(errOut, c.want) || string(after) != c.text {
+			t.Errorf("%q: exit %d, want 2 and %q, the PGN unchanged (%v):\n%s", c.flags, code, c.want, string(after) == c.text, errOut)
+		}
+	}
+
 	os.WriteFile(pgnPath, record, 0o644)
 	code, out, errOut := runCapture(append(args, "-resume")...)
 	if after, _ := os.ReadFile(pgnPath); code != 0 || string(after) != text || !strings.Contains(out, "round robin") {

@@ -46,19 +46,24 @@ type EventOptions struct {
 	OnRound func(*Result)
 }
 
+// replays returns the number of replays of a tied knockout match: Replays
+// with its default, 0 for none.
+func (o *EventOptions) replays() int {
+	if o.Replays == 0 {
+		return 3
+	}
+	return max(o.Replays, 0)
+}
+
 // newEventFormat builds the event of the configuration.
 func newEventFormat(cfg *Config, names []string) (eventFormat, error) {
 	o := cfg.EventOptions
 	players := seeds(len(cfg.Engines))
 	cycles := max(o.Rounds, 1)
-	replays := o.Replays
-	if replays == 0 {
-		replays = 3
-	}
 	if !o.TiebreakControl.IsZero() && !(cfg.Format == Knockout || cfg.Format == DoubleElimination || cfg.Format == Groups && o.FinalKnockout) {
 		return nil, fmt.Errorf("a tie-break control is for knockout matches, and a %s event has none", cfg.Format)
 	}
-	ko := knockoutOptions{perMatch: cfg.Games, replays: max(replays, 0), seed: o.Seed, double: cfg.Format == DoubleElimination}
+	ko := knockoutOptions{perMatch: cfg.Games, replays: o.replays(), seed: o.Seed, double: cfg.Format == DoubleElimination}
 	if len(o.Teams) > 0 {
 		switch cfg.Format {
 		case Berger:

@@ -29,6 +29,9 @@ type eventRun struct {
 	pgnNames []string
 	// checkOnly stops the event at the first game to play (CheckResume).
 	checkOnly bool
+	// settings are the settings that define the event, written in the
+	// tags of every game of its PGN.
+	settings []eventSetting
 }
 
 // runEvent plays an event format round by round: each round's games go to
@@ -89,12 +92,23 @@ func CheckResume(cfg Config) error {
 // newEventRun prepares the event of cfg (which has its defaults).
 func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
 	names := EngineNames(cfg.Engines)
+	if cfg.EventOptions.CrashLimit <= 0 {
+		cfg.EventOptions.CrashLimit = 3
+	}
+	settings := cfg.eventSettings(names)
+	if r := cfg.EventOptions.Resume; r != nil {
+		written := make([]eventSetting, len(settings))
+		for i, s := range settings {
+			written[i] = s
+			written[i].value = writtenValues(s.tag, []string{s.value})[0]
+		}
+		if err := r.checkSettings(written); err != nil {
+			return nil, err
+		}
+	}
 	format, err := newEventFormat(&cfg, names)
 	if err != nil {
 		return nil, err
-	}
-	if cfg.EventOptions.CrashLimit <= 0 {
-		cfg.EventOptions.CrashLimit = 3
 	}
 	pairs := pairings(RoundRobin, len(cfg.Engines))
 	er := &eventRun{
@@ -106,6 +120,7 @@ func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
 		crashRun:  make([]int, len(cfg.Engines)),
 		withdrawn: make([]bool, len(cfg.Engines)),
 		placed:    map[int]bool{},
+		settings:  settings,
 		pgnNames:  writtenValues("Red", names),
 		sh: &shared{
 			proto:     make([]Protocol, len(cfg.Engines)),
@@ -288,6 +303,9 @@ func (er *eventRun) finished(f fixture, g GameResult) error {
 				p.SetTag("RedTeam", t.teams[t.teamOf(f.red)].Name)
 				p.SetTag("BlackTeam", t.teams[t.teamOf(f.black)].Name)
 			}
+		}
+		for _, s := range er.settings {
+			p.SetTag(s.tag, s.value)
 		}
 		if err := cfg.PGNOptions.Write(cfg.PGN, p); err != nil {
 			return err

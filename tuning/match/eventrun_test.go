@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,10 +93,18 @@ func TestEventSwissRun(t *testing.T) {
 
 // TestEventResume: an event's PGN resumes it. The complete PGN replays the
 // whole event without starting an engine (the engines' executable is
-// missing); half of it plays only the other half.
+// removed); half of it plays only the other half.
 func TestEventResume(t *testing.T) {
 	var pgnOut bytes.Buffer
-	cfg := eventConfig(t, Knockout, fakes("a", "b", "c", "d", "e")...)
+	bin := filepath.Join(t.TempDir(), "engine")
+	if data, err := os.ReadFile(fakeBin); err != nil || os.WriteFile(bin, data, 0o755) != nil {
+		t.Fatalf("copying the fake engine: %v", err)
+	}
+	var engines []EngineSpec
+	for _, n := range []string{"a", "b", "c", "d", "e"} {
+		engines = append(engines, EngineSpec{Name: n, Cmd: bin})
+	}
+	cfg := eventConfig(t, Knockout, engines...)
 	cfg.Games = 1
 	cfg.EventOptions.Replays = 1
 	cfg.PGN = &pgnOut
@@ -122,16 +132,18 @@ func TestEventResume(t *testing.T) {
 		t.Fatalf("resume: %v, %v", resumed, err)
 	}
 
+	if err := os.Remove(bin); err != nil {
+		t.Fatal(err)
+	}
 	missing := cfg
 	missing.PGN = nil
-	missing.Engines = nil
-	for _, n := range []string{"a", "b", "c", "d", "e"} {
-		missing.Engines = append(missing.Engines, EngineSpec{Name: n, Cmd: filepath.Join(t.TempDir(), "missing")})
-	}
 	missing.EventOptions.Resume = resumed
 	again, err := Run(context.Background(), missing)
 	if err != nil {
 		t.Fatalf("resuming a finished event: %v", err)
+	}
+	if data, err := os.ReadFile(fakeBin); err != nil || os.WriteFile(bin, data, 0o755) != nil {
+		t.Fatalf("copying the fake engine back: %v", err)
 	}
 	var got bytes.Buffer
 	again.Event.WriteText(&got)
@@ -157,10 +169,11 @@ func TestEventResume(t *testing.T) {
 
 	// A PGN of another event does not resume this one.
 	other := cfg
-	other.Engines = fakes("e", "d", "c", "b", "a")
+	other.Engines = slices.Clone(engines)
+	slices.Reverse(other.Engines)
 	other.EventOptions.Resume = resumed
 	var re *ResumeError
-	if _, err := Run(context.Background(), other); !errors.As(err, &re) || re.Game == 0 || !strings.Contains(err.Error(), "this event has") {
+	if _, err := Run(context.Background(), other); !errors.As(err, &re) || re.Game != 1 || !strings.Contains(err.Error(), "-engine (engine 1) was") {
 		t.Errorf("resuming another event: %v", err)
 	}
 }

@@ -5,8 +5,12 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/timeman"
 )
 
 // bergerPGN plays a round robin of four fake engines (three rounds of two
@@ -14,14 +18,19 @@ import (
 // PGN.
 func bergerPGN(t *testing.T) (Config, string) {
 	t.Helper()
-	var out bytes.Buffer
 	cfg := eventConfig(t, Berger, fakes("a", "b", "c", "d")...)
+	return cfg, eventPGN(t, cfg)
+}
+
+// eventPGN plays the event of cfg and returns its PGN.
+func eventPGN(t *testing.T, cfg Config) string {
+	t.Helper()
+	var out bytes.Buffer
 	cfg.PGN = &out
 	if _, err := Run(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}
-	cfg.PGN = nil
-	return cfg, out.String()
+	return out.String()
 }
 
 // pgnGames splits an event PGN into its games' text.
@@ -119,6 +128,7 @@ func TestResumeRejudged(t *testing.T) {
 		{"a round the event does not have", editGame(t, text, 1, `[Round "1"]`, `[Round "4"]`), 1, "this event has no such game (its next game to play is round robin round 1 board"},
 		{"a stage the event does not have", editGame(t, text, 6, `[Stage "round robin"]`, `[Stage "final"]`), 6, "final round 3 board"},
 		{"a board the event does not have", editGame(t, text, 6, `[Board "`, `[Board "3`), 6, "this event has no such game"},
+		{"another engine", editGame(t, text, 1, `[Red "`, `[Red "z`), 1, "there (not the same event, or other engines or seed)"},
 	}
 	for _, c := range cases {
 		r, err := ReadResume(strings.NewReader(c.text), "event.pgn")
@@ -141,5 +151,117 @@ func TestResumeRejudged(t *testing.T) {
 	cfg.EventOptions.Resume = r
 	if err := CheckResume(cfg); err != nil {
 		t.Errorf("the record as written: %v", err)
+	}
+}
+
+// TestResumeSettings: every game of an event's PGN records the settings
+// that define the event, and a resume with any other is refused, naming
+// the flag; a PGN without them (written before they were recorded) is
+// refused too.
+func TestResumeSettings(t *testing.T) {
+	ctl := func(s string) timeman.Control {
+		c, err := timeman.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	berger := eventConfig(t, Berger, fakes("a", "b", "c", "d")...)
+	knockout := eventConfig(t, Knockout, fakes("a", "b")...)
+	knockout.Games, knockout.EventOptions.Replays, knockout.EventOptions.TiebreakControl = 1, 1, ctl("3+0")
+	teams := eventConfig(t, Swiss, fakes("a1", "a2", "b1", "b2")...)
+	teams.EventOptions.Rounds = 1
+	teams.EventOptions.Teams = []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}}
+	groups := eventConfig(t, Groups, fakes("1", "2", "3", "4")...)
+	groups.EventOptions.Groups, groups.EventOptions.Advance = 2, 1
+	other := eventConfig(t, Berger, fakes("a", "b", "c", "d")...).Openings // one opening
+	other = append(other, other[0])
+	cases := []struct {
+		event Config
+		flag  string
+		edit  func(*Config)
+	}{
+		{berger, "-format", func(c *Config) { c.Format, c.EventOptions.Rounds = Swiss, 3 }},
+		{berger, `-engine was "4"`, func(c *Config) { c.Engines = append(c.Engines, fake("e")) }},
+		{berger, "-engine (engine 2)", func(c *Config) { c.Engines[1].Args = []string{"-delay", "1ms"} }},
+		{berger, "-engine (engine 3)", func(c *Config) { c.Engines[2].Name = "x" }},
+		{berger, "-rounds", func(c *Config) { c.EventOptions.Rounds = 2 }},
+		{berger, "-seed", func(c *Config) { c.EventOptions.Seed = 7 }},
+		{berger, "-openings", func(c *Config) { c.Openings = other }},
+		{berger, "-tc", func(c *Config) { c.Control = ctl("5+0.1") }},
+		{berger, "-tc", func(c *Config) { c.Control = ctl("5+0@1") }},
+		{berger, "-rules", func(c *Config) { c.Rules = engine.RulesAXF }},
+		{berger, "-naturallimit", func(c *Config) { c.NaturalLimit = Off }},
+		{berger, "-folds", func(c *Config) { c.Folds = 4 }},
+		{berger, "-maxplies", func(c *Config) { c.MaxPlies = 6 }},
+		{berger, "-resign", func(c *Config) { c.Adjudication.ParseResign("600,3") }},
+		{berger, "-draw", func(c *Config) { c.Adjudication.ParseDraw("0,5,20") }},
+		{berger, "-grace", func(c *Config) { c.Grace = Off }},
+		{berger, "-banmoves", func(c *Config) { c.NoBanMoves = true }},
+		{berger, "-crash-limit", func(c *Config) { c.EventOptions.CrashLimit = 5 }},
+		{knockout, "-games", func(c *Config) { c.Games = 2 }},
+		{knockout, "-replays", func(c *Config) { c.EventOptions.Replays = 2 }},
+		{knockout, "-tiebreak-tc", func(c *Config) { c.EventOptions.TiebreakControl = timeman.Control{} }},
+		{knockout, "-seed", func(c *Config) { c.EventOptions.Seed = 1 }},
+		{teams, "-team (team 1)", func(c *Config) { c.EventOptions.Teams[0].Name = "Z" }},
+		{teams, "-team (team 1)", func(c *Config) {
+			c.EventOptions.Teams = []Team{{"A", []int{1, 0}}, {"B", []int{2, 3}}}
+		}},
+		{teams, "-team was \"2\"", func(c *Config) { c.EventOptions.Teams = nil; c.EventOptions.Rounds = 3 }},
+		{groups, "-groups", func(c *Config) { c.EventOptions.Groups = 1 }},
+		{groups, "-advance", func(c *Config) { c.EventOptions.Advance = 2 }},
+		{groups, "-final", func(c *Config) { c.EventOptions.FinalKnockout = true }},
+	}
+	records := map[Format]*Resume{}
+	for _, event := range []Config{berger, knockout, teams, groups} {
+		text := eventPGN(t, event)
+		r, err := ReadResume(strings.NewReader(text), "event.pgn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		records[event.Format] = r
+		resumed := event
+		resumed.EventOptions.Resume = r
+		if err := CheckResume(resumed); err != nil {
+			t.Errorf("%s with its own settings: %v", event.Format, err)
+		}
+		// The settings follow the standard tags, [Format] and the event's
+		// own tags.
+		g := r.games[0].game
+		var names []string
+		for _, tag := range g.Tags {
+			names = append(names, tag.Name)
+		}
+		order := strings.Join(names, " ")
+		if names[0] != "Game" || !strings.Contains(order, "Format") || strings.Index(order, "Format") > strings.Index(order, "EventFormat") ||
+			strings.Index(order, "Stage") > strings.Index(order, "EventFormat") || g.Tag("EventCrashLimit") != "3" {
+			t.Errorf("%s: tags %s", event.Format, order)
+		}
+		// A PGN written before the settings were recorded.
+		var old []string
+		for _, line := range strings.Split(text, "\n") {
+			if !strings.HasPrefix(line, "[Event") || strings.HasPrefix(line, "[Event ") {
+				old = append(old, line)
+			}
+		}
+		r, err = ReadResume(strings.NewReader(strings.Join(old, "\n")), "old.pgn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resumed.EventOptions.Resume = r
+		if err := CheckResume(resumed); err == nil || !strings.Contains(err.Error(), "old.pgn: game 1: no [EventFormat] tag") {
+			t.Errorf("%s without the settings' tags: %v", event.Format, err)
+		}
+	}
+	for _, c := range cases {
+		cfg := c.event
+		cfg.Engines = slices.Clone(cfg.Engines)
+		cfg.EventOptions.Teams = slices.Clone(cfg.EventOptions.Teams)
+		c.edit(&cfg)
+		cfg.EventOptions.Resume = records[c.event.Format]
+		var re *ResumeError
+		if err := CheckResume(cfg); !errors.As(err, &re) || re.Game != 1 || !strings.Contains(err.Error(), "the event was played with other settings: "+c.flag) {
+			t.Errorf("%s %s: %v", c.event.Format, c.flag, err)
+		}
 	}
 }
