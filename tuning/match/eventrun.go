@@ -24,9 +24,9 @@ type eventRun struct {
 	withdrawn []bool
 	// placed marks the games of EventOptions.Resume taken so far (by
 	// their index in the record); pgnNames are the engines' names as the
-	// PGN holds them.
+	// PGN holds them in [Red] and in [Black].
 	placed   map[int]bool
-	pgnNames []string
+	pgnNames [2][]string
 	// checkOnly stops the event at the first game to play (CheckResume).
 	checkOnly bool
 	// settings are the settings that define the event, written in the
@@ -121,7 +121,7 @@ func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
 		withdrawn: make([]bool, len(cfg.Engines)),
 		placed:    map[int]bool{},
 		settings:  settings,
-		pgnNames:  writtenValues("Red", names),
+		pgnNames:  [2][]string{writtenValues("Red", names), writtenValues("Black", names)},
 		sh: &shared{
 			proto:     make([]Protocol, len(cfg.Engines)),
 			failures:  make([]int, len(cfg.Engines)),

@@ -193,11 +193,12 @@ func (t *textSeen) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// take returns the game of the record at the place of fixture f (engine
-// names as the PGN writes them), replayed through the referee from the
-// fixture's opening under cfg's rules, with its index in the record;
-// false when the record has no game there.
-func (r *Resume) take(cfg *Config, f fixture, names []string) (GameResult, int, bool, error) {
+// take returns the game of the record at the place of fixture f (names:
+// the engines' names as the PGN writes them in [Red] and [Black]),
+// replayed through the referee from the fixture's opening under cfg's
+// rules, with its index in the record; false when the record has no game
+// there.
+func (r *Resume) take(cfg *Config, f fixture, names [2][]string) (GameResult, int, bool, error) {
 	i, ok := r.byKey[f.key()]
 	if !ok {
 		return GameResult{}, 0, false, nil
@@ -206,8 +207,8 @@ func (r *Resume) take(cfg *Config, f fixture, names []string) (GameResult, int, 
 	fail := func(format string, a ...any) (GameResult, int, bool, error) {
 		return GameResult{}, 0, false, &ResumeError{File: r.file, Game: rg.number, Reason: place(rg.game) + ": " + fmt.Sprintf(format, a...)}
 	}
-	if rg.game.Tag("Red") != names[f.red] || rg.game.Tag("Black") != names[f.black] {
-		return fail("this event has %s - %s there (not the same event, or other engines or seed)", names[f.red], names[f.black])
+	if rg.game.Tag("Red") != names[0][f.red] || rg.game.Tag("Black") != names[1][f.black] {
+		return fail("this event has %s - %s there (not the same event, or other engines or seed)", names[0][f.red], names[1][f.black])
 	}
 	g := GameResult{Red: f.red, Black: f.black, Opening: f.opening, Termination: rg.term,
 		StartFEN: rg.game.StartFEN(), Moves: rg.game.Moves}

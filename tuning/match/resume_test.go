@@ -265,3 +265,18 @@ func TestResumeSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeOddNames: names the PGN writer changes (control characters
+// turned into spaces, quotes escaped, a long name cut to fit its line in
+// [Red] and in [Black]) still resume their event.
+func TestResumeOddNames(t *testing.T) {
+	cfg := eventConfig(t, Berger, fakes("tab\there", `quo"te\`, strings.Repeat("long", 70), "d")...)
+	r, err := ReadResume(strings.NewReader(eventPGN(t, cfg)), "event.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.EventOptions.Resume = r
+	if err := CheckResume(cfg); err != nil {
+		t.Error(err)
+	}
+}
