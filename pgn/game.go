@@ -25,6 +25,10 @@ type Game struct {
 	// shorter than Moves, and nil when no move has one.
 	Comments []string
 	Result   string // "1-0", "0-1", "1/2-1/2" or "*"
+	// Marker is the termination marker that ended the movetext as read
+	// ("1-0", "0-1", "1/2-1/2" or "*"), "" when the movetext ended
+	// without one, as a truncated game does. The writer ignores it.
+	Marker string
 }
 
 // Tag returns the value of the named tag, "" when absent.

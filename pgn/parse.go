@@ -76,8 +76,9 @@ func (p *gameParser) token(tok string) bool {
 }
 
 // finish sets the result: the [Result] tag when it holds one, else the
-// termination marker, else "*".
+// termination marker, else "*"; and the marker as read.
 func (p *gameParser) finish() {
+	p.g.Marker = p.result
 	if r, ok := resultToken(p.g.Tag("Result")); ok {
 		p.g.Result = r
 	} else if p.result != "" {

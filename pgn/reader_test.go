@@ -256,3 +256,21 @@ func TestReaderMasterGames(t *testing.T) {
 		t.Errorf("bad game: %v", e)
 	}
 }
+
+// TestReaderMarker: Game.Marker is the termination marker the movetext
+// ended with, "" for a game cut short; Result prefers the [Result] tag.
+func TestReaderMarker(t *testing.T) {
+	text := "[Result \"1-0\"]\n\n1. h2e2 h9g7 0-1\n\n" + // the marker disagrees with the tag
+		"[Result \"1/2-1/2\"]\n\n1. h2e2 h9g7 *\n\n" +
+		"[Result \"1-0\"]\n\n1. h2e2 h9g7\n\n" + // cut before the marker, another game follows
+		"[Result \"1-0\"]\n\n1. h2e2 {a comment cut sho"
+	games, bad, _ := readAll(t, strings.NewReader(text), "cut.pgn")
+	if len(games) != 4 || len(bad) != 0 {
+		t.Fatalf("%d games, bad %v", len(games), bad)
+	}
+	for i, want := range [][2]string{{"1-0", "0-1"}, {"1/2-1/2", "*"}, {"1-0", ""}, {"1-0", ""}} {
+		if g := games[i]; g.Result != want[0] || g.Marker != want[1] {
+			t.Errorf("game %d: result %q marker %q, want %q", i+1, g.Result, g.Marker, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -66,7 +67,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	moveCap := fs.String("movecap", "", "longest time for any single move, in seconds")
 	concurrency := fs.Int("concurrency", 1, "games played at once")
 	openings := fs.String("openings", "", "openings: one FEN per line (';' comments) or PGN games (default: the built-in balanced set)")
-	seed := fs.Uint64("seed", 0, "shuffle the openings with this seed (0: file order)")
+	seed := fs.Uint64("seed", 0, "shuffle the openings with this seed (0: file order); knockout matches draw their colours from it too")
 	pgnOut := fs.String("pgn", "", "write the games to this PGN file")
 	pgnNotation := fs.String("pgn-notation", "iccs", "move text of the PGN: iccs (H2-E2), wxf (C2.5) or chinese (炮二平五, written in GBK as XQWizard reads it)")
 	rulesName := fs.String("rules", "cxa", "repetition rules: cxa (Chinese 1999) or axf (Asian)")
@@ -151,6 +152,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	if err := ev.apply(&cfg, *pgnOut); err != nil {
+		if refused(err, stderr) {
+			return 2
+		}
 		return fail("%v", err)
 	}
 	if cfg.PGNOptions.Notation, err = pgn.ParseNotation(*pgnNotation); err != nil {
@@ -164,6 +168,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	if *sprt != "" {
+		if cfg.Format.IsEvent() {
+			return fail("-sprt stops a gauntlet or round robin of two engines, not an event (%s)", cfg.Format)
+		}
 		t, err := match.ParseSPRT(*sprt)
 		if err != nil {
 			return fail("%v", err)
@@ -176,6 +183,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	cfg.Openings = match.ShuffleOpenings(ops, *seed)
+	cfg.EventOptions.Seed = *seed // the lots of knockout matches
+	if cfg.EventOptions.Resume != nil && refused(match.CheckResume(cfg), stderr) {
+		return 2
+	}
 
 	closers, err := openOutputs(&cfg, *pgnOut, *logFile, ev.resume.event())
 	defer func() {
@@ -232,6 +243,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	switch {
+	case refused(err, stderr):
+		return 2
 	case err != nil:
 		fmt.Fprintf(stderr, "match: %v\n", err)
 		return 1
@@ -239,6 +252,17 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 130
 	}
 	return 0
+}
+
+// refused tells whether err is a resume refused (the event's PGN does not
+// resume it), and then says why on stderr.
+func refused(err error, stderr io.Writer) bool {
+	var re *match.ResumeError
+	if !errors.As(err, &re) {
+		return false
+	}
+	fmt.Fprintf(stderr, "match: %v\n", err)
+	return true
 }
 
 // parseControls builds the time control from -tc, -tc-red, -tc-black and

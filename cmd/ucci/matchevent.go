@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/goxq/ucci/engine/timeman"
@@ -101,12 +102,12 @@ func joinResumeRun(args []string) []string {
 func addEventFlags(fs *flag.FlagSet) *eventFlags {
 	f := &eventFlags{
 		rounds:     fs.Int("rounds", 0, "swiss: rounds (required); berger, groups: 1 single or 2 double round robin"),
-		tiebreakTC: fs.String("tiebreak-tc", "", "knockout: time control of the replays of tied matches (default -tc)"),
-		replays:    fs.Int("replays", 3, "knockout: replays of a tied match before the armageddon game (a draw sends Black through)"),
+		tiebreakTC: fs.String("tiebreak-tc", "", "knockout (also double, groups with -final knockout): time control of the replays of tied matches (default -tc)"),
+		replays:    fs.Int("replays", 3, "knockout: replays of a tied match before the armageddon game (a draw sends Black through); 0 to 1000"),
 		groups:     fs.Int("groups", 0, "groups: number of seeded groups"),
 		advance:    fs.Int("advance", 1, "groups: players of each group who go on to the final"),
 		final:      fs.String("final", "roundrobin", "groups: the final stage, roundrobin or knockout"),
-		crosstable: fs.String("crosstable", "", "write the event's crosstable here: .csv or .json by the name, text otherwise"),
+		crosstable: fs.String("crosstable", "", "write the event's crosstable here: CSV for .csv, JSON for .json, text for .txt or no extension"),
 		resume:     &resumeFlag{},
 		crashes:    fs.Int("crash-limit", 3, "events: withdraw an engine after this many games in a row lost by a crash or a failed start"),
 	}
@@ -131,7 +132,13 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 	default:
 		return fmt.Errorf("-final %q: want roundrobin or knockout", *f.final)
 	}
+	if err := intIn("replays", *f.replays, 0, 1000); err != nil {
+		return err
+	}
 	if *f.tiebreakTC != "" {
+		if !hasKnockout(cfg.Format, o.FinalKnockout) {
+			return fmt.Errorf("-tiebreak-tc is the control of a knockout's replays: give it with -format knockout, double, or groups with -final knockout, not %s", cfg.Format)
+		}
 		c, err := timeman.Parse(*f.tiebreakTC)
 		if err != nil {
 			return fmt.Errorf("-tiebreak-tc: %v", err)
@@ -151,10 +158,18 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 	if cfg.Format == match.Groups && o.Groups < 2 {
 		return errors.New("-format groups needs -groups K (2 or more)")
 	}
+	if _, err := crosstableKind(*f.crosstable); err != nil {
+		return err
+	}
 	for _, t := range f.teams {
 		team, err := parseTeam(t, cfg)
 		if err != nil {
 			return err
+		}
+		for _, other := range o.Teams {
+			if other.Name == team.Name {
+				return fmt.Errorf("-team: two teams are named %q (a team's name tells it apart in the tables)", team.Name)
+			}
 		}
 		o.Teams = append(o.Teams, team)
 	}
@@ -174,25 +189,21 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 		}
 		defer fh.Close()
 		if o.Resume, err = match.ReadResume(fh, pgnPath); err != nil {
-			return fmt.Errorf("-resume: %v", err)
+			return err
 		}
 	}
 	return nil
 }
 
-// parseTeam reads NAME=ENGINE,ENGINE,...: an engine is the name of an
-// -engine, or a SPEC added to the engines.
+// parseTeam reads NAME=ENGINE,ENGINE,...: an engine is the name an
+// -engine goes by (match.EngineNames: "ucci (2)" for the second of two
+// named ucci), or a SPEC added to the engines.
 func parseTeam(text string, cfg *match.Config) (match.Team, error) {
 	name, list, _ := strings.Cut(text, "=")
 	t := match.Team{Name: strings.TrimSpace(name)}
 	for _, item := range strings.Split(list, ",") {
 		item = strings.TrimSpace(item)
-		found := -1
-		for i, e := range cfg.Engines {
-			if e.DisplayName() == item {
-				found = i
-			}
-		}
+		found := slices.Index(match.EngineNames(cfg.Engines), item)
 		if found < 0 {
 			spec, err := match.ParseEngineSpec(item)
 			if err != nil {
@@ -206,18 +217,43 @@ func parseTeam(text string, cfg *match.Config) (match.Team, error) {
 	return t, nil
 }
 
-// writeCrosstable writes the event's crosstable to path: CSV for .csv,
-// JSON for .json, the text tables otherwise.
+// hasKnockout tells whether an event of format f (with a knockout final
+// for groups) plays knockout matches.
+func hasKnockout(f match.Format, finalKnockout bool) bool {
+	return f == match.Knockout || f == match.DoubleElimination || f == match.Groups && finalKnockout
+}
+
+// crosstableKind returns the kind of crosstable the name asks for by its
+// extension, case aside: ".csv", ".json", or ".txt" for text (also a name
+// without an extension); any other extension is refused, so that a name
+// such as out.pgn is not taken for text by mistake.
+func crosstableKind(path string) (string, error) {
+	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	case ".csv", ".json", ".txt":
+		return ext, nil
+	case "":
+		return ".txt", nil
+	default:
+		return "", fmt.Errorf("-crosstable %s: unknown extension %s (want .csv, .json, or .txt or none for text)", path, filepath.Ext(path))
+	}
+}
+
+// writeCrosstable writes the event's crosstable to path, in the format of
+// its extension (crosstableKind).
 func writeCrosstable(res *match.Result, path string) error {
 	if path == "" || res == nil || res.Event == nil {
 		return nil
+	}
+	kind, err := crosstableKind(path)
+	if err != nil {
+		return err
 	}
 	fh, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	var werr error
-	switch strings.ToLower(filepath.Ext(path)) {
+	switch kind {
 	case ".csv":
 		werr = res.Event.WriteCSV(fh)
 	case ".json":

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/goxq/ucci/internal/enginetest"
 	"github.com/goxq/ucci/pgn"
+	"github.com/goxq/ucci/tuning/match"
 )
 
 // realEngines returns n -engine flags of the engine at skill level 0 (a
@@ -107,5 +109,125 @@ func TestMatchKnockoutEvent(t *testing.T) {
 	after, _, _ := pgn.ReadFile(pgnPath)
 	if len(after) != len(games) || !strings.Contains(again, "places:") {
 		t.Errorf("resuming the finished event: %d games in the PGN, %d before\n%s", len(after), len(games), again)
+	}
+}
+
+// TestParseTeamSameNames: a team names an engine by the name it goes by,
+// "ucci (2)" for the second of two engines named ucci.
+func TestParseTeamSameNames(t *testing.T) {
+	cfg := match.Config{Engines: []match.EngineSpec{{Cmd: "/a/ucci"}, {Cmd: "/b/ucci"}, {Cmd: "/c/other"}}}
+	team, err := parseTeam("A=ucci (2),other", &cfg)
+	if err != nil || !slices.Equal(team.Engines, []int{1, 2}) || len(cfg.Engines) != 3 {
+		t.Errorf("team %+v, %d engines, %v", team, len(cfg.Engines), err)
+	}
+}
+
+// TestMatchEventFlagErrors: flags that make no sense for the format, or
+// that would be misread, are refused (exit 2) before anything is played
+// or written.
+func TestMatchEventFlagErrors(t *testing.T) {
+	dir := t.TempDir()
+	two := []string{"match", "-engine", "cmd=/nonexistent/a name=a", "-engine", "cmd=/nonexistent/b name=b"}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-format", "knockout", "-replays", "-1"}, "-replays -1: out of range"},
+		{[]string{"-format", "berger", "-sprt", "0,5,0.05,0.05"}, "-sprt stops a gauntlet or round robin"},
+		{[]string{"-format", "swiss", "-rounds", "2", "-sprt", "0,5,0.05,0.05"}, "-sprt stops a gauntlet or round robin"},
+		{[]string{"-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
+		{[]string{"-format", "swiss", "-rounds", "2", "-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
+		{[]string{"-format", "groups", "-groups", "2", "-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
+		{[]string{"-format", "berger", "-crosstable", filepath.Join(dir, "table.pgn")}, "unknown extension .pgn"},
+		{[]string{"-format", "berger", "-crosstable", filepath.Join(dir, "table.csv.bak")}, "unknown extension .bak"},
+		{[]string{"-format", "berger", "-team", "T=a", "-team", "T=b"}, `two teams are named "T"`},
+	}
+	for _, c := range cases {
+		code, _, errOut := runCapture(append(append([]string{}, two...), c.args...)...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%q: exit %d, want 2 and %q:\n%s", c.args, code, c.want, errOut)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("files written: %v", entries)
+	}
+	for _, ok := range []string{"t.csv", "t.JSON", "t.txt", "table"} {
+		if kind, err := crosstableKind(filepath.Join(dir, ok)); err != nil || kind == "" {
+			t.Errorf("-crosstable %s: %q %v", ok, kind, err)
+		}
+	}
+}
+
+// TestMatchEventResumeRefused: -resume replays the PGN through the
+// referee; a PGN that is not the event's record stops it (exit 2, the game
+// and the reason) and is left as it was.
+func TestMatchEventResumeRefused(t *testing.T) {
+	fake := buildFakeEngine(t)
+	dir := t.TempDir()
+	pgnPath := filepath.Join(dir, "rr.pgn")
+	args := []string{"match", "-format", "berger", "-tc", "5+0", "-maxplies", "4", "-concurrency", "2", "-pgn", pgnPath, "-quiet"}
+	for _, n := range []string{"a", "b", "c", "d"} {
+		args = append(args, "-engine", "cmd="+fake+" name="+n)
+	}
+	if code, out, errOut := runCapture(args...); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	record, err := os.ReadFile(pgnPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(record)
+	at := strings.Index(text, "\n\n[Game ") + 2 // the second game
+	second := text[at:]
+	edited := text[:at] + strings.Replace(strings.Replace(second, `[Result "1/2-1/2"]`, `[Result "0-1"]`, 1), "1/2-1/2\n", "0-1\n", 1)
+	cases := []struct {
+		name, text, want string
+	}{
+		{"random bytes", "\x8f\x01 \xfe\xff random\x00 bytes\n\x13\x37\n", "rr.pgn: not PGN: there is no game in it"},
+		{"an edited result", edited, "rr.pgn: game 2: round robin round "},
+		{"an edited result", edited, "it records 0-1 adjudication, but the game reached the ply limit (4), which draws it"},
+		{"a truncated game", text[:len(text)-12], "rr.pgn: game 6: round robin round "},
+	}
+	for _, c := range cases {
+		os.WriteFile(pgnPath, []byte(c.text), 0o644)
+		code, _, errOut := runCapture(append(args, "-resume")...)
+		after, _ := os.ReadFile(pgnPath)
+		if code != 2 || !strings.Contains(errOut, c.want) || string(after) != c.text {
+			t.Errorf("%s: exit %d, want 2 and %q, the PGN unchanged (%v):\n%s", c.name, code, c.want, string(after) == c.text, errOut)
+		}
+	}
+	// Other flags, or a PGN of the time before the settings were
+	// recorded in it.
+	var old []string
+	for _, line := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(line, "[Event") || strings.HasPrefix(line, "[Event ") {
+			old = append(old, line)
+		}
+	}
+	flagCases := []struct {
+		text  string
+		flags []string
+		want  string
+	}{
+		{text, []string{"-rounds", "2"}, `game 1: the event was played with other settings: -rounds was "1" there ([EventRounds]), this run has "2"`},
+		{text, []string{"-tc", "6+0"}, "other settings: -tc (with -tc-red, -tc-black, -movecap) was \"5\" there"},
+		{text, []string{"-seed", "3"}, "other settings: -seed was \"0\" there"},
+		{text, []string{"-engine", "cmd=" + fake + " name=e"}, "other settings: -engine was \"4\" there"},
+		{text, []string{"-resign", "500,3"}, "other settings: -resign was \"off\" there"},
+		{strings.Join(old, "\n"), nil, "game 1: no [EventFormat] tag"},
+	}
+	for _, c := range flagCases {
+		os.WriteFile(pgnPath, []byte(c.text), 0o644)
+		code, _, errOut := runCapture(append(append(slices.Clone(args), c.flags...), "-resume")...)
+		after, _ := os.ReadFile(pgnPath)
+		if code != 2 || !strings.Contains(errOut, c.want) || string(after) != c.text {
+			t.Errorf("%q: exit %d, want 2 and %q, the PGN unchanged (%v):\n%s", c.flags, code, c.want, string(after) == c.text, errOut)
+		}
+	}
+
+	os.WriteFile(pgnPath, record, 0o644)
+	code, out, errOut := runCapture(append(args, "-resume")...)
+	if after, _ := os.ReadFile(pgnPath); code != 0 || string(after) != text || !strings.Contains(out, "round robin") {
+		t.Errorf("resuming the finished event: exit %d, PGN unchanged %v\n%s\n%s", code, string(after) == text, out, errOut)
 	}
 }

@@ -208,6 +208,9 @@ func (c Config) withDefaults() (Config, error) {
 	if c.SPRT != nil && len(c.Engines) != 2 {
 		return c, errors.New("SPRT needs exactly two engines")
 	}
+	if c.SPRT != nil && c.Format.IsEvent() {
+		return c, fmt.Errorf("SPRT stops a gauntlet or round robin, not an event (%s)", c.Format)
+	}
 	for i, o := range c.Openings {
 		if err := c.checkOpening(o); err != nil {
 			return c, fmt.Errorf("opening %d: %w", i+1, err)

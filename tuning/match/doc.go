@@ -32,7 +32,8 @@
 // round-robin order table, Swiss pairing, knockout brackets with replays
 // of tied matches, groups then a final, team events, withdrawals under
 // 20.3 and 20.4, tables by the tie-breaks of article 15, the crosstable
-// (Result.Event) and resuming from the event's PGN (ReadResume).
+// (Result.Event) and resuming from the event's PGN (ReadResume), whose
+// games the referee replays before they are taken as played (CheckResume).
 //
 // # Protocol
 //

@@ -44,6 +44,12 @@ func (gs *gameState) judgeTurn(side engine.Color, s *session, r reply, deadline 
 	if t := gs.adj.add(side, r.score, r.hasScore); t.Over() {
 		return t
 	}
+	return gs.plyLimitEnding()
+}
+
+// plyLimitEnding is the last link of the chain: a draw once the game has
+// Config.MaxPlies plies (the opening's included).
+func (gs *gameState) plyLimitEnding() Termination {
 	if n := gs.cfg.MaxPlies; n > 0 && len(gs.all) >= n {
 		return Termination{Outcome: engine.Draw, Reason: Adjudication, Detail: fmt.Sprintf("the game reached %d plies", n)}
 	}

@@ -15,7 +15,8 @@ type EventOptions struct {
 	// single, 2 double with the colours swapped; default 1).
 	Rounds int
 	// TiebreakControl, when set, is the control of the replays of tied
-	// knockout matches.
+	// knockout matches (Knockout, DoubleElimination, Groups with
+	// FinalKnockout; the other formats refuse one).
 	TiebreakControl timeman.Control
 	// Replays is the number of tied replays of a knockout match before the
 	// armageddon game (a draw sends Black through); negative means none
@@ -31,9 +32,12 @@ type EventOptions struct {
 	Teams []Team
 	// Seed draws the lots (the colours of knockout matches).
 	Seed uint64
-	// Resume holds the games of an interrupted run of the same event (read
-	// back from its PGN with ReadResume): they are taken as played.
-	Resume map[string]ResumedGame
+	// Resume, when set, is the record of an interrupted run of the same
+	// event (read back from its PGN with ReadResume): its games are taken
+	// as played, each replayed through the referee first; a record that
+	// does not fit the event stops it with a *ResumeError (CheckResume
+	// finds it without playing).
+	Resume *Resume
 	// CrashLimit withdraws an engine that loses this many games in a row
 	// by a crash, a failed start included (default 3).
 	CrashLimit int
@@ -42,16 +46,24 @@ type EventOptions struct {
 	OnRound func(*Result)
 }
 
+// replays returns the number of replays of a tied knockout match: Replays
+// with its default, 0 for none.
+func (o *EventOptions) replays() int {
+	if o.Replays == 0 {
+		return 3
+	}
+	return max(o.Replays, 0)
+}
+
 // newEventFormat builds the event of the configuration.
 func newEventFormat(cfg *Config, names []string) (eventFormat, error) {
 	o := cfg.EventOptions
 	players := seeds(len(cfg.Engines))
 	cycles := max(o.Rounds, 1)
-	replays := o.Replays
-	if replays == 0 {
-		replays = 3
+	if !o.TiebreakControl.IsZero() && !(cfg.Format == Knockout || cfg.Format == DoubleElimination || cfg.Format == Groups && o.FinalKnockout) {
+		return nil, fmt.Errorf("a tie-break control is for knockout matches, and a %s event has none", cfg.Format)
 	}
-	ko := knockoutOptions{perMatch: cfg.Games, replays: max(replays, 0), seed: o.Seed, double: cfg.Format == DoubleElimination}
+	ko := knockoutOptions{perMatch: cfg.Games, replays: o.replays(), seed: o.Seed, double: cfg.Format == DoubleElimination}
 	if len(o.Teams) > 0 {
 		switch cfg.Format {
 		case Berger:

@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,22 +22,93 @@ type eventRun struct {
 	lastOpen  map[string]int
 	crashRun  []int // games lost in a row by a crash, per engine
 	withdrawn []bool
+	// placed marks the games of EventOptions.Resume taken so far (by
+	// their index in the record); pgnNames are the engines' names as the
+	// PGN holds them in [Red] and in [Black].
+	placed   map[int]bool
+	pgnNames [2][]string
+	// checkOnly stops the event at the first game to play (CheckResume).
+	checkOnly bool
+	// settings are the settings that define the event, written in the
+	// tags of every game of its PGN.
+	settings []eventSetting
 }
 
 // runEvent plays an event format round by round: each round's games go to
 // the workers (the same engines, referee, PGN and progress as a match), the
 // results back to the format, which then makes the next round.
 func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, error) {
-	names := make([]string, len(cfg.Engines))
-	for i, e := range cfg.Engines {
-		names[i] = e.DisplayName()
+	er, err := newEventRun(cfg, onStart)
+	if err != nil {
+		return nil, err
+	}
+	jobCh := make(chan job)
+	outCh := make(chan outcome)
+	var wg sync.WaitGroup
+	for range er.cfg.Concurrency {
+		wg.Go(func() {
+			w := &worker{cfg: er.cfg, sh: er.sh, sessions: map[int]*session{}}
+			defer w.closeAll()
+			for j := range jobCh {
+				g, err := w.play(ctx, j)
+				outCh <- outcome{game: g, pair: j.pair, err: err}
+			}
+		})
+	}
+	err = er.play(ctx, jobCh, outCh)
+	close(jobCh)
+	wg.Wait()
+	er.res.Interrupted = ctx.Err() != nil
+	for e := range er.res.Players {
+		er.res.Players[e].Withdrawn = er.withdrawn[e] || er.sh.isWithdrawn(e)
+	}
+	return er.res, err
+}
+
+// CheckResume checks, without playing, that the record of an interrupted
+// event (cfg.EventOptions.Resume) resumes the event of cfg: the event takes
+// the games of the record round by round, as Run does, each replayed
+// through the referee, up to its first game still to play, and by then
+// every game of the record must have its place. The error is a
+// *ResumeError for a record that cannot resume the event, another error
+// for an unusable configuration.
+func CheckResume(cfg Config) error {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return err
+	}
+	if !cfg.Format.IsEvent() || cfg.EventOptions.Resume == nil {
+		return errors.New("nothing to resume: not an event, or no record of one")
+	}
+	cfg.PGN, cfg.Log, cfg.OnGame, cfg.EventOptions.OnRound = nil, nil, nil, nil
+	er, err := newEventRun(cfg, nil)
+	if err != nil {
+		return err
+	}
+	er.checkOnly = true
+	return er.play(context.Background(), nil, nil)
+}
+
+// newEventRun prepares the event of cfg (which has its defaults).
+func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
+	names := EngineNames(cfg.Engines)
+	if cfg.EventOptions.CrashLimit <= 0 {
+		cfg.EventOptions.CrashLimit = 3
+	}
+	settings := cfg.eventSettings(names)
+	if r := cfg.EventOptions.Resume; r != nil {
+		written := make([]eventSetting, len(settings))
+		for i, s := range settings {
+			written[i] = s
+			written[i].value = writtenValues(s.tag, []string{s.value})[0]
+		}
+		if err := r.checkSettings(written); err != nil {
+			return nil, err
+		}
 	}
 	format, err := newEventFormat(&cfg, names)
 	if err != nil {
 		return nil, err
-	}
-	if cfg.EventOptions.CrashLimit <= 0 {
-		cfg.EventOptions.CrashLimit = 3
 	}
 	pairs := pairings(RoundRobin, len(cfg.Engines))
 	er := &eventRun{
@@ -47,6 +119,9 @@ func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, erro
 		lastOpen:  map[string]int{},
 		crashRun:  make([]int, len(cfg.Engines)),
 		withdrawn: make([]bool, len(cfg.Engines)),
+		placed:    map[int]bool{},
+		settings:  settings,
+		pgnNames:  [2][]string{writtenValues("Red", names), writtenValues("Black", names)},
 		sh: &shared{
 			proto:     make([]Protocol, len(cfg.Engines)),
 			failures:  make([]int, len(cfg.Engines)),
@@ -67,28 +142,7 @@ func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, erro
 		er.sh.proto[i] = e.Proto
 	}
 	er.res.Event = &Event{format: format, names: names, teams: cfg.EventOptions.Teams, kind: cfg.Format}
-
-	jobCh := make(chan job)
-	outCh := make(chan outcome)
-	var wg sync.WaitGroup
-	for range cfg.Concurrency {
-		wg.Go(func() {
-			w := &worker{cfg: &cfg, sh: er.sh, sessions: map[int]*session{}}
-			defer w.closeAll()
-			for j := range jobCh {
-				g, err := w.play(ctx, j)
-				outCh <- outcome{game: g, pair: j.pair, err: err}
-			}
-		})
-	}
-	err = er.play(ctx, jobCh, outCh)
-	close(jobCh)
-	wg.Wait()
-	er.res.Interrupted = ctx.Err() != nil
-	for e := range er.res.Players {
-		er.res.Players[e].Withdrawn = er.withdrawn[e] || er.sh.isWithdrawn(e)
-	}
-	return er.res, err
+	return er, nil
 }
 
 // play runs the rounds until the event ends, is cancelled or fails.
@@ -99,7 +153,7 @@ func (er *eventRun) play(ctx context.Context, jobCh chan<- job, outCh <-chan out
 			return err
 		}
 		if len(fs) == 0 {
-			return nil
+			return er.unplaced(nil)
 		}
 		results, err := er.round(ctx, fs, jobCh, outCh)
 		if err != nil || results == nil {
@@ -123,11 +177,9 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 	for i := range fs {
 		f := &fs[i]
 		f.opening = er.opening(*f)
-		if rg, ok := er.cfg.EventOptions.Resume[f.key()]; ok {
-			g, err := rg.gameResult(*f, er.res.Names)
-			if err != nil {
-				return nil, err
-			}
+		if g, ok, err := er.resumed(*f); err != nil {
+			return nil, err
+		} else if ok {
 			er.number++
 			er.res.Planned++
 			g.Number = er.number
@@ -148,6 +200,13 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 		}
 		byNumber[j.number] = i
 		jobs = append(jobs, j)
+	}
+	if len(jobs) > 0 {
+		// The first round with a game to play: every game of the record
+		// has its place by now.
+		if err := er.unplaced(&fs[byNumber[jobs[0].number]]); err != nil || er.checkOnly {
+			return nil, err
+		}
 	}
 	done := ctx.Done()
 	inflight := 0
@@ -196,6 +255,35 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 	return results, nil
 }
 
+// resumed returns the game of the resumed record at the place of f,
+// replayed through the referee; false when there is none.
+func (er *eventRun) resumed(f fixture) (GameResult, bool, error) {
+	r := er.cfg.EventOptions.Resume
+	if r == nil {
+		return GameResult{}, false, nil
+	}
+	g, i, ok, err := r.take(er.cfg, f, er.pgnNames)
+	if ok {
+		er.placed[i] = true
+	}
+	return g, ok, err
+}
+
+// unplaced returns a *ResumeError for a game of the resumed record the
+// event has not placed; next is the event's next game to play (nil: the
+// event is over).
+func (er *eventRun) unplaced(next *fixture) error {
+	r := er.cfg.EventOptions.Resume
+	if r == nil {
+		return nil
+	}
+	described := ""
+	if next != nil {
+		described = fmt.Sprintf("%s round %s board %d", next.stage, next.roundTag(), next.board)
+	}
+	return r.unplaced(er.placed, described)
+}
+
 // finished counts a game played and writes it to the PGN with the event's
 // tags.
 func (er *eventRun) finished(f fixture, g GameResult) error {
@@ -215,6 +303,9 @@ func (er *eventRun) finished(f fixture, g GameResult) error {
 				p.SetTag("RedTeam", t.teams[t.teamOf(f.red)].Name)
 				p.SetTag("BlackTeam", t.teams[t.teamOf(f.black)].Name)
 			}
+		}
+		for _, s := range er.settings {
+			p.SetTag(s.tag, s.value)
 		}
 		if err := cfg.PGNOptions.Write(cfg.PGN, p); err != nil {
 			return err

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,10 +93,18 @@ func TestEventSwissRun(t *testing.T) {
 
 // TestEventResume: an event's PGN resumes it. The complete PGN replays the
 // whole event without starting an engine (the engines' executable is
-// missing); half of it plays only the other half.
+// removed); half of it plays only the other half.
 func TestEventResume(t *testing.T) {
 	var pgnOut bytes.Buffer
-	cfg := eventConfig(t, Knockout, fakes("a", "b", "c", "d", "e")...)
+	bin := filepath.Join(t.TempDir(), "engine")
+	if data, err := os.ReadFile(fakeBin); err != nil || os.WriteFile(bin, data, 0o755) != nil {
+		t.Fatalf("copying the fake engine: %v", err)
+	}
+	var engines []EngineSpec
+	for _, n := range []string{"a", "b", "c", "d", "e"} {
+		engines = append(engines, EngineSpec{Name: n, Cmd: bin})
+	}
+	cfg := eventConfig(t, Knockout, engines...)
 	cfg.Games = 1
 	cfg.EventOptions.Replays = 1
 	cfg.PGN = &pgnOut
@@ -117,20 +128,22 @@ func TestEventResume(t *testing.T) {
 		t.Errorf("bracket:\n%s", want.String())
 	}
 	resumed, err := ReadResume(strings.NewReader(pgnOut.String()), "event.pgn")
-	if err != nil || len(resumed) != 12 {
-		t.Fatalf("resume: %d games, %v", len(resumed), err)
+	if err != nil || resumed.Len() != 12 {
+		t.Fatalf("resume: %v, %v", resumed, err)
 	}
 
+	if err := os.Remove(bin); err != nil {
+		t.Fatal(err)
+	}
 	missing := cfg
 	missing.PGN = nil
-	missing.Engines = nil
-	for _, n := range []string{"a", "b", "c", "d", "e"} {
-		missing.Engines = append(missing.Engines, EngineSpec{Name: n, Cmd: filepath.Join(t.TempDir(), "missing")})
-	}
 	missing.EventOptions.Resume = resumed
 	again, err := Run(context.Background(), missing)
 	if err != nil {
 		t.Fatalf("resuming a finished event: %v", err)
+	}
+	if data, err := os.ReadFile(fakeBin); err != nil || os.WriteFile(bin, data, 0o755) != nil {
+		t.Fatalf("copying the fake engine back: %v", err)
 	}
 	var got bytes.Buffer
 	again.Event.WriteText(&got)
@@ -138,13 +151,10 @@ func TestEventResume(t *testing.T) {
 		t.Errorf("resumed:\n%s\nwant:\n%s", got.String(), want.String())
 	}
 
-	// Half the games: the rest is played.
-	half := map[string]ResumedGame{}
-	for k, g := range resumed {
-		if strings.HasPrefix(k, "knockout|1.") {
-			half[k] = g
-		}
-	}
+	// Half the games: the rest is played. The games of the PGN are in the
+	// order they finished, so the first ones are what an interrupted run
+	// leaves.
+	half := resumed.first(6)
 	played := 0
 	cfg.PGN = nil
 	cfg.EventOptions.Resume = half
@@ -153,17 +163,30 @@ func TestEventResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if played != 12-len(half) || len(rest.Games) != 12 || len(half) == 0 {
-		t.Errorf("%d resumed, %d played, %d in all", len(half), played, len(rest.Games))
+	if played != 12-half.Len() || len(rest.Games) != 12 || half.Len() == 0 {
+		t.Errorf("%d resumed, %d played, %d in all", half.Len(), played, len(rest.Games))
 	}
 
 	// A PGN of another event does not resume this one.
 	other := cfg
-	other.Engines = fakes("e", "d", "c", "b", "a")
+	other.Engines = slices.Clone(engines)
+	slices.Reverse(other.Engines)
 	other.EventOptions.Resume = resumed
-	if _, err := Run(context.Background(), other); err == nil || !strings.Contains(err.Error(), "resume") {
+	var re *ResumeError
+	if _, err := Run(context.Background(), other); !errors.As(err, &re) || re.Game != 1 || !strings.Contains(err.Error(), "-engine (engine 1) was") {
 		t.Errorf("resuming another event: %v", err)
 	}
+}
+
+// first returns the first n games of the record, as a record of their
+// own.
+func (r *Resume) first(n int) *Resume {
+	out := &Resume{file: r.file, byKey: map[string]int{}}
+	for i, rg := range r.games[:n] {
+		out.byKey[eventKey(rg.game)] = i
+		out.games = append(out.games, rg)
+	}
+	return out
 }
 
 // TestEventWithdrawal: an engine that crashes in every game is withdrawn
@@ -291,5 +314,33 @@ func TestEventDoubleElimination(t *testing.T) {
 	// matches: winners 2+1, losers 1+1, grand final, maybe its reset.
 	if n := len(res.Games); n != 12 && n != 14 {
 		t.Errorf("%d games", n)
+	}
+}
+
+// TestEventOptionErrors: settings an event cannot use are refused before
+// a game starts.
+func TestEventOptionErrors(t *testing.T) {
+	sprt, err := ParseSPRT("0,5,0.05,0.05")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctl, _ := timeman.Parse("1+0")
+	cases := []struct {
+		name string
+		edit func(*Config)
+		want string
+	}{
+		{"sprt", func(c *Config) { c.SPRT = &sprt }, "SPRT stops a gauntlet or round robin"},
+		{"tiebreak", func(c *Config) { c.EventOptions.TiebreakControl = ctl }, "tie-break control is for knockout"},
+		{"teams", func(c *Config) {
+			c.EventOptions.Teams = []Team{{Name: "T", Engines: []int{0}}, {Name: "T", Engines: []int{1}}}
+		}, `two teams are named "T"`},
+	}
+	for _, c := range cases {
+		cfg := eventConfig(t, Berger, EngineSpec{Name: "a", Cmd: "/nonexistent/a"}, EngineSpec{Name: "b", Cmd: "/nonexistent/b"})
+		c.edit(&cfg)
+		if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
 	}
 }

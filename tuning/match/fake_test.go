@@ -126,6 +126,7 @@ func TestGameEndings(t *testing.T) {
 			if tc.maxTime > 0 && time.Since(began) > tc.maxTime {
 				t.Errorf("the game took %v", time.Since(began))
 			}
+			rejudgeTampered(t, cfg, g)
 			if tc.reason == TimeForfeit {
 				loser := engine.Red
 				if tc.result == "1-0" {

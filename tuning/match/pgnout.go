@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"strconv"
 
 	"github.com/goxq/ucci/pgn"
@@ -36,4 +37,24 @@ func (g GameResult) PGN(cfg *Config, names []string) *pgn.Game {
 	p.SetTag("PlyCount", strconv.Itoa(len(g.Moves)))
 	p.SetTag("OpeningNumber", strconv.Itoa(g.Opening+1))
 	return p
+}
+
+// writtenValues returns the values as a PGN written by the runner holds
+// them in tag name, read back: the writer turns control characters into
+// spaces and cuts long values (pgn.WriteOptions.Write).
+func writtenValues(name string, values []string) []string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		var b bytes.Buffer
+		g := &pgn.Game{}
+		g.SetTag(name, v)
+		out[i] = v
+		if pgn.Write(&b, g) != nil {
+			continue
+		}
+		if back, err := pgn.NewReader(&b, "").Next(); err == nil {
+			out[i] = back.Tag(name)
+		}
+	}
+	return out
 }

@@ -41,7 +41,8 @@ type PairingStats struct {
 
 // Result is the state of a match: every finished game and the tallies.
 type Result struct {
-	// Names are the engines' display names.
+	// Names are the engines' names (EngineNames: display names, the same
+	// name told apart by a number).
 	Names []string
 	// Format is the tournament format.
 	Format Format
@@ -77,9 +78,9 @@ func newResult(cfg *Config, pairs [][2]int, planned int) *Result {
 		Terminations: map[Reason]int{},
 		pending:      map[int]float64{},
 	}
-	for _, e := range cfg.Engines {
-		r.Names = append(r.Names, e.DisplayName())
-		r.Players = append(r.Players, PlayerStats{Name: e.DisplayName()})
+	r.Names = EngineNames(cfg.Engines)
+	for _, name := range r.Names {
+		r.Players = append(r.Players, PlayerStats{Name: name})
 	}
 	for _, p := range pairs {
 		r.Pairings = append(r.Pairings, PairingStats{First: p[0], Second: p[1]})

@@ -38,8 +38,8 @@ type teamEvent struct {
 	open    map[[2]int]*teamMatch // round, match → the match being played
 }
 
-// newTeamEvent checks the teams (two or more, the same number of boards,
-// every engine in one team) and prepares the team pairing: swiss with
+// newTeamEvent checks the teams (two or more, of distinct names, the same
+// number of boards, every engine in one team) and prepares the team pairing: swiss with
 // rounds rounds, else a round robin of rounds cycles.
 func newTeamEvent(teams []Team, engines int, swiss bool, rounds int) (*teamEvent, error) {
 	if len(teams) < 2 {
@@ -47,7 +47,12 @@ func newTeamEvent(teams []Team, engines int, swiss bool, rounds int) (*teamEvent
 	}
 	boards := len(teams[0].Engines)
 	seen := map[int]string{}
+	named := map[string]bool{}
 	for _, t := range teams {
+		if named[t.Name] {
+			return nil, fmt.Errorf("two teams are named %q", t.Name)
+		}
+		named[t.Name] = true
 		if len(t.Engines) != boards || boards == 0 {
 			return nil, fmt.Errorf("team %s has %d boards, team %s %d: every team needs the same number", t.Name, len(t.Engines), teams[0].Name, boards)
 		}

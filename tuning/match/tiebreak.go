@@ -16,7 +16,7 @@ const (
 
 // EventStanding is one row of an event's table.
 type EventStanding struct {
-	// Player is the engine index, Name its display name.
+	// Player is the engine index, Name its name (EngineNames).
 	Player int    `json:"player"`
 	Name   string `json:"name"`
 	// Rank is the place, from 1; players still level after every
