@@ -17,6 +17,7 @@ import (
 
 	"github.com/goxq/ucci/book"
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -129,7 +130,7 @@ func (s *buildStats) reasons() string {
 // addFile feeds the games of one PGN file to the builder, reporting each
 // game it skips on stderr.
 func addFile(b *book.Builder, name string, bar *progressbar.ProgressBar, st *buildStats, stderr io.Writer) error {
-	f, err := os.Open(name)
+	f, _, err := safefile.Open(name)
 	if err != nil {
 		return err
 	}

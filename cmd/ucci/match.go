@@ -15,6 +15,7 @@ import (
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/internal/quote"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/dist"
 	"github.com/goxq/ucci/tuning/match"
@@ -365,7 +366,7 @@ func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
 	); err != nil {
 		return badArg(fs, "%v", err)
 	}
-	f, err := os.Open(*in)
+	f, _, err := safefile.Open(*in)
 	if err != nil {
 		fmt.Fprintf(stderr, "match openings: %v\n", err)
 		return 1
@@ -446,7 +447,7 @@ func sampleOpenings(fs *flag.FlagSet, args []string, specs engineFlags, excludes
 	}
 	excluded := map[uint64]bool{}
 	for _, x := range excludes {
-		f, err := os.Open(x)
+		f, _, err := safefile.Open(x)
 		if err != nil {
 			fmt.Fprintf(stderr, "match openings: %v\n", err)
 			return 1

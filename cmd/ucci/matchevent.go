@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/tuning/match"
 )
 
@@ -165,7 +166,7 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 		if pgnPath == "" {
 			return errors.New("-resume needs the event's -pgn file")
 		}
-		fh, err := os.Open(pgnPath)
+		fh, _, err := safefile.Open(pgnPath)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
 			return nil // nothing played yet

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/tuning/match"
 	"github.com/goxq/ucci/web"
 )
@@ -53,9 +54,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		Options: []match.Option{{Name: "hashsize", Value: fmt.Sprint(builtinHashMB)}}}
 	log := zerolog.Nop()
 	if *logFile != "" {
-		f, err := os.OpenFile(*logFile, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		f, err := safefile.OpenAppend(*logFile)
 		if err != nil {
-			return fail(stderr, "ucci serve", 1, "%v", err)
+			return fail(stderr, "ucci serve", 1, "-log %s: %v", *logFile, unwrapPathError(err))
 		}
 		defer f.Close()
 		log = zerolog.New(f).With().Timestamp().Logger()

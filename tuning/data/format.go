@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // Writer writes samples in the text format of the package documentation.
@@ -123,7 +124,7 @@ func ReadFile(path string) ([]Sample, error) {
 
 // EachFile is Each over a file, gunzipped when its name ends in .gz.
 func EachFile(path string, fn func(Sample, *engine.Position) error) error {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // HeaderSize is the size of a file's header.
@@ -93,23 +95,26 @@ func checkHeader(r io.Reader, name string) error {
 	return nil
 }
 
-// ReadFile reads and checks every record of a position file. A file
+// MaxFileSize is the largest position file ReadFile reads: 4 GiB, 134
+// million records (a datagen chunk is about 1 MB). Files are read into
+// memory whole, so a larger one is refused before anything is read.
+const MaxFileSize = 1 << 32
+
+// ReadFile reads and checks every record of a position file. Only a
+// regular file of at most MaxFileSize bytes is opened, and checked before
+// it is (a FIFO or a device is refused without blocking: safefile). A file
 // that ends inside a record or holds an invalid record is a *FormatError
 // naming the offset.
 func ReadFile(name string) ([]Record, error) {
-	f, err := os.Open(name)
+	f, size, err := safefile.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
+	if size > MaxFileSize {
+		return nil, fmt.Errorf("%s: %w (%d bytes, the limit is %d)", name, safefile.ErrTooLarge, size, int64(MaxFileSize))
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", name)
-	}
-	return read(bufio.NewReaderSize(f, 1<<20), name, (st.Size()-HeaderSize)/RecordSize)
+	return read(bufio.NewReaderSize(io.LimitReader(f, MaxFileSize), 1<<20), name, (size-HeaderSize)/RecordSize)
 }
 
 // Read reads and checks every record of the position file data, named

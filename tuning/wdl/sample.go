@@ -9,6 +9,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // Outcome is a game's result from the side to move's view.
@@ -107,7 +109,7 @@ var ErrFormat = errors.New("malformed sample file")
 
 // ReadSamples reads a set written by WriteSamples.
 func ReadSamples(path string) (*Set, error) {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return nil, err
 	}
