@@ -57,7 +57,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "book build: %v\n", err)
 		return 1
 	}
-	if err := checkOutput(*out, files); err != nil {
+	if err := checkOutput(*out, files, fs.Args()); err != nil {
 		fmt.Fprintf(stderr, "book build: %v\n", err)
 		return 2
 	}
@@ -222,21 +222,20 @@ func pgnFiles(args []string) ([]string, int64, error) {
 }
 
 // checkOutput refuses an output that would destroy data: one of the input
-// files (compared with os.SameFile, so also through another path, a
-// symbolic link or a hard link), or an existing file that is not a book in
-// this engine's format. An output that does not exist yet is fine.
-func checkOutput(out string, inputs []string) error {
+// files or arguments, or inside an input directory (safefile.CheckOutputs:
+// by any path, symbolic or hard link), or an existing file that is not a
+// book in this engine's format. An output that does not exist yet, in no
+// input directory, is fine.
+func checkOutput(out string, files, args []string) error {
+	if err := safefile.CheckOutputs(named("-out", out), append(named("", files...), named("", args...)...)); err != nil {
+		return err
+	}
 	info, err := os.Stat(out)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
 		return err
-	}
-	for _, in := range inputs {
-		if inInfo, err := os.Stat(in); err == nil && os.SameFile(info, inInfo) {
-			return fmt.Errorf("-out %s is the input %s: not overwriting it", out, in)
-		}
 	}
 	if !info.Mode().IsRegular() {
 		return fmt.Errorf("-out %s exists and is not a regular file", out)

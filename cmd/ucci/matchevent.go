@@ -208,28 +208,21 @@ func parseTeam(text string, cfg *match.Config) (match.Team, error) {
 }
 
 // writeCrosstable writes the event's crosstable to path: CSV for .csv,
-// JSON for .json, the text tables otherwise.
+// JSON for .json, the text tables otherwise (a new version renamed into
+// place when complete: writeOut).
 func writeCrosstable(res *match.Result, path string) error {
 	if path == "" || res == nil || res.Event == nil {
 		return nil
 	}
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	var werr error
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".csv":
-		werr = res.Event.WriteCSV(fh)
-	case ".json":
-		werr = res.Event.WriteJSON(fh)
-	default:
-		werr = res.Event.WriteText(fh)
-	}
-	if err := fh.Close(); werr == nil {
-		werr = err
-	}
-	return werr
+	return writeOut(path, nil, func(w io.Writer) error {
+		switch strings.ToLower(filepath.Ext(path)) {
+		case ".csv":
+			return res.Event.WriteCSV(w)
+		case ".json":
+			return res.Event.WriteJSON(w)
+		}
+		return res.Event.WriteText(w)
+	})
 }
 
 // roundPrinter prints the tables after each round of an event.

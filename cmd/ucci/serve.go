@@ -52,6 +52,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	builtin := match.EngineSpec{Name: "GoXQ", Cmd: exe, Proto: match.ProtoUCCI,
 		Options: []match.Option{{Name: "hashsize", Value: fmt.Sprint(builtinHashMB)}}}
+	if err := safefile.CheckOutputs(named("-log", *logFile), enginePrograms(append([]match.EngineSpec{builtin}, engines...))); err != nil {
+		return badArg(fs, "%v", err)
+	}
 	log := zerolog.Nop()
 	if *logFile != "" {
 		f, err := safefile.OpenAppend(*logFile)

@@ -9,7 +9,7 @@ import (
 )
 
 // Named is a file named on a command line: Name says by what (a flag such
-// as "-pgn", or "input"), Path is the path given.
+// as "-pgn"; empty for an argument), Path is the path given.
 type Named struct {
 	Name, Path string
 }

@@ -1,6 +1,7 @@
 package tunecmd
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	enginennue "github.com/goxq/ucci/engine/nnue"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/tuning/nnue"
 	"github.com/goxq/ucci/tuning/plot"
 	"github.com/goxq/ucci/tuning/posfile"
@@ -61,6 +63,10 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "tune nnue: %v\n", err)
 		return 1
+	}
+	if outputsRefused(stderr, "tune nnue", append(named("-out", *out), named("-plot", *plotPath)...),
+		append(named("", fs.Args()...), named("-init", *initNet)...)) {
+		return 2
 	}
 	files, err := dataFiles(fs.Args())
 	if err != nil {
@@ -166,26 +172,11 @@ func dataFiles(args []string) ([]string, error) {
 	return files, nil
 }
 
-// writeNet writes the net through a temporary file.
+// writeNet writes the net through a temporary file renamed into place.
 func writeNet(path string, n *enginennue.Net) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".nnue-*")
-	if err != nil {
-		return err
-	}
-	_, err = n.WriteTo(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	var buf bytes.Buffer
+	n.WriteTo(&buf)
+	return safefile.WriteFile(path, buf.Bytes())
 }
 
 // lossPlot draws the training and validation loss per epoch.
