@@ -250,50 +250,21 @@ func checkOutput(out string, files, args []string) error {
 	return nil
 }
 
-// newBookMode is the permission of a new book file; a replaced book keeps
-// its own.
-const newBookMode fs.FileMode = 0o644
-
-// writeBook writes the book to a temporary file in the directory of the
-// file it replaces (through a symbolic link, its target) and renames it
-// over that file once complete, so that a failed write leaves no broken
-// book and an existing one is replaced whole.
+// writeBook writes the book as a new version of path (safefile.Create):
+// to a temporary file in the directory of the file it replaces (through a
+// symbolic link, its target), renamed over that file once complete, so
+// that a failed write leaves no broken book and an existing one is
+// replaced whole, keeping its permissions.
 func writeBook(path string, bk *book.Book) error {
-	target, mode := path, newBookMode
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		target = real
-		if info, err := os.Stat(real); err == nil {
-			mode = info.Mode().Perm()
-		}
-	}
-	f, err := os.CreateTemp(filepath.Dir(target), filepath.Base(target)+".*.tmp")
+	f, err := safefile.Create(path)
 	if err != nil {
 		return err
 	}
-	err = writeAndClose(f, bk, mode)
-	if err == nil {
-		err = os.Rename(f.Name(), target)
+	defer f.Close()
+	if _, err := bk.WriteTo(f); err != nil {
+		return err
 	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
-}
-
-// writeAndClose writes the book to f, sets its mode, flushes it to disk and
-// closes it.
-func writeAndClose(f *os.File, bk *book.Book, mode fs.FileMode) error {
-	_, err := bk.WriteTo(f)
-	if err == nil {
-		err = f.Chmod(mode)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return f.Commit()
 }
 
 // runBookProbe prints the book moves of a position.
