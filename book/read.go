@@ -2,10 +2,10 @@ package book
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"os"
+
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // MaxFileSize is the largest book file Open reads: 1 GiB, a thousand times
@@ -16,18 +16,18 @@ const MaxFileSize = 1 << 30
 
 // Errors of Open besides the format errors.
 var (
-	ErrNotRegular = errors.New("not a regular file")
+	ErrNotRegular = safefile.ErrNotRegular
 	ErrTooLarge   = fmt.Errorf("larger than the %d-byte limit for a book", MaxFileSize)
 )
 
 // readFile reads one book file in either format. The checks come before
 // the reads they protect: only a regular file is opened (a FIFO, a device
-// or a directory is refused without being opened); the size is checked
+// or a directory is refused without being opened: safefile.Open); the size is checked
 // against MaxFileSize, then against what the first bytes imply (the header
 // of this package's format, whole records for a BOOK.DAT), and only then is
 // the body read and parsed.
 func readFile(path string) (Source, error) {
-	f, size, err := openRegular(path)
+	f, size, err := safefile.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +69,7 @@ func checkSize(head []byte, size int64) error {
 // (of any version: it checks the magic only). `ucci book build` replaces
 // only such a file.
 func IsBook(path string) (bool, error) {
-	f, _, err := openRegular(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return false, err
 	}
@@ -79,51 +79,4 @@ func IsBook(path string) (bool, error) {
 		return false, nil
 	}
 	return string(head) == magic, nil
-}
-
-// openRegular opens path for reading if it is a regular file and returns
-// its size. The type is checked before the open, so that a FIFO or a
-// device is never opened, and again on the open file, which is opened
-// without blocking where the system allows it, in case the path was
-// replaced in between.
-func openRegular(path string) (*os.File, int64, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, 0, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, 0, notRegular(path, info)
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlocking, 0)
-	if err != nil {
-		return nil, 0, err
-	}
-	info, err = f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, 0, err
-	}
-	if !info.Mode().IsRegular() {
-		f.Close()
-		return nil, 0, notRegular(path, info)
-	}
-	return f, info.Size(), nil
-}
-
-// notRegular describes a file that is not a regular file.
-func notRegular(path string, info os.FileInfo) error {
-	kind := "a special file"
-	switch t := info.Mode().Type(); {
-	case t&os.ModeDir != 0:
-		kind = "a directory"
-	case t&os.ModeNamedPipe != 0:
-		kind = "a FIFO"
-	case t&os.ModeSocket != 0:
-		kind = "a socket"
-	case t&os.ModeCharDevice != 0:
-		kind = "a character device"
-	case t&os.ModeDevice != 0:
-		kind = "a device"
-	}
-	return fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, kind)
 }

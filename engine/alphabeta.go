@@ -452,7 +452,8 @@ func (w *worker) quietStat(m Move, cont1, cont2 *pieceToHistory) int {
 }
 
 // evaluate returns the clamped static evaluation of the position at ply
-// at the knowledge level: the network when one is set, at full knowledge.
+// at the knowledge level: the network when one is set, at full knowledge
+// (StaticEval gives the same from the board).
 func (w *worker) evaluate(ply int) int {
 	var v int
 	switch {
@@ -465,7 +466,7 @@ func (w *worker) evaluate(ply int) int {
 	default:
 		v = w.pos.Evaluate()
 	}
-	return max(min(v, maxEval), -maxEval)
+	return clampEval(v)
 }
 
 // qsearch searches captures (and all evasions when in check) until the

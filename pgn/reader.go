@@ -5,10 +5,10 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // Reader reads games one by one from PGN text in UTF-8 (with or without a
@@ -178,9 +178,11 @@ func (r *Reader) unread(line string) {
 }
 
 // ReadFile reads every game of a PGN file. Games that cannot be used are
-// left out and reported in bad; err is an error opening or reading the file.
+// left out and reported in bad; err is an error opening or reading the
+// file. Only a regular file is opened (a FIFO or a device is refused
+// without blocking: safefile).
 func ReadFile(path string) (games []*Game, bad []*GameError, err error) {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"crypto/subtle"
 	"embed"
 	"errors"
 	"io/fs"
@@ -30,8 +31,13 @@ type Config struct {
 	// Hosts are the host names (without port) the Host header may carry;
 	// empty allows any. A server on a loopback address allows only
 	// loopback names, so that a web site cannot reach it by pointing its
-	// own name at 127.0.0.1 (DNS rebinding).
+	// own name at 127.0.0.1 (DNS rebinding); one on another address the
+	// names it is told and the machine's own addresses (AllowedHosts).
 	Hosts []string
+	// Token, when set, must come with every request: in the URL
+	// (?token=...), which also sets a cookie, or in that cookie (the
+	// page's own files and its WebSocket). Compared in constant time.
+	Token string
 	// MaxSessions bounds the open tabs (DefaultMaxSessions when 0).
 	MaxSessions int
 	// Version is shown on the page.
@@ -74,6 +80,38 @@ func LoopbackHosts(addr string) []string {
 	return []string{"localhost", "127.0.0.1", "::1", host}
 }
 
+// AllowedHosts returns the host names a server bound to addr accepts: the
+// loopback names (LoopbackHosts) and extra (names given by the user); for
+// an address beyond loopback (a wildcard such as 0.0.0.0 included), also
+// every address of the machine's network interfaces. The Host check thus
+// stays on whatever the address.
+func AllowedHosts(addr string, extra []string) []string {
+	hosts := LoopbackHosts(addr)
+	if hosts == nil {
+		hosts = []string{"localhost", "127.0.0.1", "::1"}
+		if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
+			hosts = append(hosts, host)
+		}
+		if addrs, err := net.InterfaceAddrs(); err == nil {
+			for _, a := range addrs {
+				if n, ok := a.(*net.IPNet); ok {
+					hosts = append(hosts, n.IP.String())
+				}
+			}
+		}
+	}
+	for _, h := range extra {
+		if h = strings.Trim(strings.TrimSpace(h), "[]"); h != "" {
+			hosts = append(hosts, h)
+		}
+	}
+	return hosts
+}
+
+// tokenCookie is the cookie that carries Config.Token after the page was
+// opened with it in the URL.
+const tokenCookie = "goxq_token"
+
 // ServeHTTP serves the page's files and, at /ws, the WebSocket.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.hostAllowed(r.Host) {
@@ -83,6 +121,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if !s.tokenGiven(w, r) {
+		http.Error(w, "a token is needed: open the address that ucci serve printed, with its ?token=", http.StatusUnauthorized)
 		return
 	}
 	h := w.Header()
@@ -96,6 +138,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	files, _ := fs.Sub(static, "static")
 	http.FileServerFS(files).ServeHTTP(w, r)
+}
+
+// tokenGiven checks the request's token (none needed without
+// Config.Token): from the URL, then setting the cookie for the requests
+// that follow, or from the cookie.
+func (s *Server) tokenGiven(w http.ResponseWriter, r *http.Request) bool {
+	if s.cfg.Token == "" {
+		return true
+	}
+	if q := r.URL.Query().Get("token"); q != "" && s.tokenIs(q) {
+		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: s.cfg.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		return true
+	}
+	c, err := r.Cookie(tokenCookie)
+	return err == nil && s.tokenIs(c.Value)
+}
+
+// tokenIs compares v with the token in constant time.
+func (s *Server) tokenIs(v string) bool {
+	return subtle.ConstantTimeCompare([]byte(v), []byte(s.cfg.Token)) == 1
 }
 
 // hostAllowed checks the Host header against Config.Hosts.

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/coder/websocket"
@@ -17,6 +18,11 @@ const writeTimeout = 5 * time.Second
 
 // infoInterval is how often analysis lines are sent at most.
 const infoInterval = 250 * time.Millisecond
+
+// idleTimeout is how long a session waits for a message from its page
+// before it closes (ending its engine), so that tabs left open do not keep
+// the -sessions places for ever; a variable for the tests.
+var idleTimeout = 10 * time.Minute
 
 // session is one tab: its board, its game and its engine. Everything but
 // the socket reader runs in the loop goroutine, so no state is shared.
@@ -82,6 +88,8 @@ func (s *session) run() {
 	s.sendState()
 	tick := time.NewTicker(infoInterval)
 	defer tick.Stop()
+	idle := time.NewTimer(idleTimeout)
+	defer idle.Stop()
 	for {
 		var lines <-chan string
 		if s.eng != nil {
@@ -93,7 +101,12 @@ func (s *session) run() {
 			if !ok {
 				return
 			}
+			idle.Reset(idleTimeout)
 			s.handle(data)
+		case <-idle.C:
+			s.log.Info().Dur("idle", idleTimeout).Msg("session idle: closed")
+			s.conn.Close(websocket.StatusGoingAway, fmt.Sprintf("no message for %v", idleTimeout))
+			return
 		case text, ok := <-lines:
 			if !ok {
 				s.engineGone()

@@ -17,6 +17,7 @@ import (
 
 	"github.com/goxq/ucci/book"
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -56,7 +57,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "book build: %v\n", err)
 		return 1
 	}
-	if err := checkOutput(*out, files); err != nil {
+	if err := checkOutput(*out, files, fs.Args()); err != nil {
 		fmt.Fprintf(stderr, "book build: %v\n", err)
 		return 2
 	}
@@ -129,7 +130,7 @@ func (s *buildStats) reasons() string {
 // addFile feeds the games of one PGN file to the builder, reporting each
 // game it skips on stderr.
 func addFile(b *book.Builder, name string, bar *progressbar.ProgressBar, st *buildStats, stderr io.Writer) error {
-	f, err := os.Open(name)
+	f, _, err := safefile.Open(name)
 	if err != nil {
 		return err
 	}
@@ -221,21 +222,20 @@ func pgnFiles(args []string) ([]string, int64, error) {
 }
 
 // checkOutput refuses an output that would destroy data: one of the input
-// files (compared with os.SameFile, so also through another path, a
-// symbolic link or a hard link), or an existing file that is not a book in
-// this engine's format. An output that does not exist yet is fine.
-func checkOutput(out string, inputs []string) error {
+// files or arguments, or inside an input directory (safefile.CheckOutputs:
+// by any path, symbolic or hard link), or an existing file that is not a
+// book in this engine's format. An output that does not exist yet, in no
+// input directory, is fine.
+func checkOutput(out string, files, args []string) error {
+	if err := safefile.CheckOutputs(named("-out", out), append(named("", files...), named("", args...)...)); err != nil {
+		return err
+	}
 	info, err := os.Stat(out)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
 		return err
-	}
-	for _, in := range inputs {
-		if inInfo, err := os.Stat(in); err == nil && os.SameFile(info, inInfo) {
-			return fmt.Errorf("-out %s is the input %s: not overwriting it", out, in)
-		}
 	}
 	if !info.Mode().IsRegular() {
 		return fmt.Errorf("-out %s exists and is not a regular file", out)
@@ -250,50 +250,21 @@ func checkOutput(out string, inputs []string) error {
 	return nil
 }
 
-// newBookMode is the permission of a new book file; a replaced book keeps
-// its own.
-const newBookMode fs.FileMode = 0o644
-
-// writeBook writes the book to a temporary file in the directory of the
-// file it replaces (through a symbolic link, its target) and renames it
-// over that file once complete, so that a failed write leaves no broken
-// book and an existing one is replaced whole.
+// writeBook writes the book as a new version of path (safefile.Create):
+// to a temporary file in the directory of the file it replaces (through a
+// symbolic link, its target), renamed over that file once complete, so
+// that a failed write leaves no broken book and an existing one is
+// replaced whole, keeping its permissions.
 func writeBook(path string, bk *book.Book) error {
-	target, mode := path, newBookMode
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		target = real
-		if info, err := os.Stat(real); err == nil {
-			mode = info.Mode().Perm()
-		}
-	}
-	f, err := os.CreateTemp(filepath.Dir(target), filepath.Base(target)+".*.tmp")
+	f, err := safefile.Create(path)
 	if err != nil {
 		return err
 	}
-	err = writeAndClose(f, bk, mode)
-	if err == nil {
-		err = os.Rename(f.Name(), target)
+	defer f.Close()
+	if _, err := bk.WriteTo(f); err != nil {
+		return err
 	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
-}
-
-// writeAndClose writes the book to f, sets its mode, flushes it to disk and
-// closes it.
-func writeAndClose(f *os.File, bk *book.Book, mode fs.FileMode) error {
-	_, err := bk.WriteTo(f)
-	if err == nil {
-		err = f.Chmod(mode)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return f.Commit()
 }
 
 // runBookProbe prints the book moves of a position.

@@ -31,7 +31,7 @@ func TestBookBuildAndProbe(t *testing.T) {
 	if err := os.WriteFile(games, []byte(bookGames), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(dir, "test.xqb")
+	out := filepath.Join(t.TempDir(), "test.xqb") // not in the input directory
 	code, stdout, stderr := runBookCmd("build", "-out", out, "-plies", "6", "-min-games", "1", "-min-score", "0", dir)
 	if code != 0 {
 		t.Fatalf("build: exit %d, %s", code, stderr)

@@ -42,7 +42,8 @@ func TestBookBuildRefusesToOverwrite(t *testing.T) {
 		{"another path", filepath.Join(sub, "..", "games.pgn"), []string{games}, "is the input"},
 		{"symlink", link, []string{games}, "is the input"},
 		{"hard link", hard, []string{games}, "is the input"},
-		{"inside an input directory", games, []string{dir}, "is the input"},
+		{"an input inside an input directory", games, []string{dir}, "is the input"},
+		{"inside an input directory", filepath.Join(sub, "new.xqb"), []string{dir}, "inside the input directory"},
 		{"not a book", notes, []string{games}, "not a book"},
 		{"directory", sub, []string{games}, "not a regular file"},
 	} {

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -9,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/nnue"
 	"github.com/goxq/ucci/internal/enginetest"
 )
 
@@ -198,22 +202,21 @@ type evalReport struct {
 	// then its evaluation.
 	hasNet            bool
 	netRed, netToMove int
+	// searchRed and searchToMove are the evaluation the search uses,
+	// source where it comes from.
+	searchRed, searchToMove int
+	source                  string
 }
 
-// searched returns the side-to-move evaluation the search uses: the
-// network's when one is in use.
-func (r evalReport) searched() int {
-	if r.hasNet {
-		return r.netToMove
-	}
-	return r.toMove
-}
+// searched returns the side-to-move evaluation the search uses.
+func (r evalReport) searched() int { return r.searchToMove }
 
 var (
 	evalTerm  = regexp.MustCompile(`^(\S.*?)\s+(-?\d+)\s+(-?\d+)\s+(-?\d+)$`)
 	evalPhase = regexp.MustCompile(`^phase (\d+) of 48 `)
 	evalTotal = regexp.MustCompile(`^Total evaluation: (-?\d+) \(Red's view\), (-?\d+) \(side to move\)$`)
-	evalNet   = regexp.MustCompile(`^Network evaluation \(used by the search\): (-?\d+) \(Red's view\), (-?\d+) \(side to move\)$`)
+	evalNet   = regexp.MustCompile(`^Network evaluation: (-?\d+) \(Red's view\), (-?\d+) \(side to move\)$`)
+	evalUsed  = regexp.MustCompile(`^Used by the search: (-?\d+) \(Red's view\), (-?\d+) \(side to move\) \((.+)\)$`)
 )
 
 // parseEval reads the output of eval.
@@ -223,6 +226,14 @@ func parseEval(t *testing.T, lines []string) evalReport {
 	if len(lines) < 4 || !strings.HasPrefix(lines[0], "term (Red's view)") {
 		t.Fatalf("eval printed %q", lines)
 	}
+	used := evalUsed.FindStringSubmatch(lines[len(lines)-1])
+	if used == nil {
+		t.Fatalf("eval does not end with the search's evaluation: %q", lines[len(lines)-1])
+	}
+	r.searchRed, _ = strconv.Atoi(used[1])
+	r.searchToMove, _ = strconv.Atoi(used[2])
+	r.source = used[3]
+	lines = lines[:len(lines)-1]
 	if m := evalNet.FindStringSubmatch(lines[len(lines)-1]); m != nil {
 		r.hasNet = true
 		r.netRed, _ = strconv.Atoi(m[1])
@@ -303,6 +314,50 @@ func TestEval(t *testing.T) {
 			t.Errorf("%s: eval without a position: %q", dl.hello, l)
 		}
 	}
+}
+
+// TestEvalShowsTheSearchValue: eval ends with the value the search uses,
+// which go depth 0 reports too: a net whose output (+101,600 with a full
+// board) is beyond the search's bound shows the network's value and the
+// bounded one; at knowledge none the search counts material only.
+func TestEvalShowsTheSearchValue(t *testing.T) {
+	n := nnue.NewNet()
+	for i := range n.FeatureBias {
+		n.FeatureBias[i] = nnue.QA
+	}
+	for b := range n.OutputWeights {
+		for i := range n.OutputWeights[b] {
+			n.OutputWeights[b][i] = 127
+		}
+	}
+	path := filepath.Join(t.TempDir(), "extreme.nnue")
+	var buf bytes.Buffer
+	n.WriteTo(&buf)
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := enginetest.Start(t)
+	greet(e, "ucci")
+	textLines(t, e, "info message ", "setoption evalfile "+path)
+	r := parseEval(t, textLines(t, e, "info message ", "position startpos", "eval"))
+	if !r.hasNet || r.netToMove != 101600 || r.searchToMove != engine.MaxEval || r.source != "network, bounded by +-8000" {
+		t.Errorf("eval with the extreme net: network %d, search %d (%s); want 101600, %d (network, bounded)",
+			r.netToMove, r.searchToMove, r.source, engine.MaxEval)
+	}
+	e.Send("go depth 0")
+	if line, _ := e.Expect(`^info depth 0 score `, wait); line != fmt.Sprintf("info depth 0 score %d", engine.MaxEval) {
+		t.Errorf("go depth 0 with the extreme net: %q", line)
+	}
+	e.Expect(`^nobestmove$`, wait)
+	r = parseEval(t, textLines(t, e, "info message ", "setoption knowledge none", "position fen "+evalPositions[3], "eval"))
+	if r.source != "material only, knowledge none" || r.searchToMove == r.netToMove || r.searchToMove < 300 || r.searchToMove > 2000 {
+		t.Errorf("eval at knowledge none, a chariot up: search %d (%s), network %d", r.searchToMove, r.source, r.netToMove)
+	}
+	e.Send("go depth 0")
+	if line, _ := e.Expect(`^info depth 0 score `, wait); line != fmt.Sprintf("info depth 0 score %d", r.searchToMove) {
+		t.Errorf("go depth 0 at knowledge none: %q, eval says %d", line, r.searchToMove)
+	}
+	e.Expect(`^nobestmove$`, wait)
 }
 
 // flipFEN turns a FEN's board upside down and swaps the colours and the

@@ -2,12 +2,13 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
-	"os"
 
 	"github.com/pkg/profile"
 
 	"github.com/goxq/ucci/cmd/ucci/protocol"
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // engineOptions are the values of the engine's own flags.
@@ -71,9 +72,9 @@ func checkEngineFlags(f *engineOptions) error {
 	if err := writableFile("log", f.logFile); err != nil {
 		return err
 	}
-	file, err := os.OpenFile(f.logFile, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	file, err := safefile.OpenAppend(f.logFile)
 	if err != nil {
-		return err
+		return fmt.Errorf("-log %s: %w", f.logFile, unwrapPathError(err))
 	}
 	return file.Close()
 }

@@ -69,7 +69,8 @@ func TestEvalFile(t *testing.T) {
 		// The good net is still in use: its evaluation is the output bias.
 		e.Send("position startpos", "eval", "isready")
 		_, before = e.Expect(`^readyok$`, wait)
-		if !strings.Contains(strings.Join(before, "\n"), "Network evaluation (used by the search): 100 (Red's view), 100 (side to move)") {
+		if text := strings.Join(before, "\n"); !strings.Contains(text, "Network evaluation: 100 (Red's view), 100 (side to move)") ||
+			!strings.Contains(text, "Used by the search: 100 (Red's view), 100 (side to move) (network)") {
 			t.Errorf("%s: eval with the test net: %q", hello, before)
 		}
 		e.Send("go depth 1")

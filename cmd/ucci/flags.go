@@ -5,9 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // Ranges shared by the commands that take these flags.
@@ -75,7 +78,9 @@ func durationAbove(name string, v, lo time.Duration) error {
 }
 
 // writableFile checks that a file can be created at path: its directory
-// exists and is a directory. The file itself is not created.
+// exists and is a directory, and an existing file there is a regular file
+// (a directory, a FIFO or a device is never written). The file itself is
+// not created.
 func writableFile(flagName, path string) error {
 	if path == "" {
 		return nil
@@ -88,8 +93,8 @@ func writableFile(flagName, path string) error {
 	case !st.IsDir():
 		return fmt.Errorf("-%s %s: %s is not a directory", flagName, path, dir)
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return fmt.Errorf("-%s %s: is a directory", flagName, path)
+	if err := safefile.CheckFile(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("-%s %s: %w", flagName, path, unwrapPathError(err))
 	}
 	return nil
 }
@@ -142,12 +147,8 @@ func firstError(errs ...error) error {
 
 // readableFile checks that path names an existing regular file.
 func readableFile(flagName, path string) error {
-	st, err := os.Stat(path)
-	switch {
-	case err != nil:
+	if err := safefile.CheckFile(path); err != nil {
 		return fmt.Errorf("-%s %s: %w", flagName, path, unwrapPathError(err))
-	case !st.Mode().IsRegular():
-		return fmt.Errorf("-%s %s: not a regular file", flagName, path)
 	}
 	return nil
 }

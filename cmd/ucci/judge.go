@@ -5,11 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/internal/quote"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -145,7 +145,7 @@ func reportIgnored(w io.Writer, label string, played int, rest []string, v engin
 // notes on stderr. The exit status is 1 when a game could not be read
 // (an illegal or unreadable move, a bad FEN) or the file could not.
 func (j judgeRules) judgeFile(path string, stdout, stderr io.Writer) int {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return fail(stderr, "ucci judge", 1, "%v", err)
 	}

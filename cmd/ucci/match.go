@@ -16,6 +16,7 @@ import (
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/internal/quote"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/dist"
 	"github.com/goxq/ucci/tuning/match"
@@ -155,6 +156,12 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if refused(err, stderr) {
 			return 2
 		}
+		return fail("%v", err)
+	}
+	// No output may be an input; the PGN a resumed event appends to is read
+	// as the event's record, and written on, not replaced.
+	outputs := append(append(named("-pgn", *pgnOut), named("-log", *logFile)...), named("-crosstable", *ev.crosstable)...)
+	if err := safefile.CheckOutputs(outputs, append(named("-openings", *openings), enginePrograms(cfg.Engines)...)); err != nil {
 		return fail("%v", err)
 	}
 	if cfg.PGNOptions.Notation, err = pgn.ParseNotation(*pgnNotation); err != nil {
@@ -304,8 +311,10 @@ func loadOpenings(path string) ([]match.Opening, error) {
 	return match.LoadOpenings(path)
 }
 
-// openOutputs creates the PGN and log files (appends to the PGN when
-// resuming).
+// openOutputs opens the PGN and log files: new versions that take the
+// old files' place at their first write (safefile.CreateLive), so that a
+// match that stops before it writes anything leaves them as they were.
+// A resumed event appends to its PGN instead.
 func openOutputs(cfg *match.Config, pgnPath, logPath string, resume bool) ([]io.Closer, error) {
 	var closers []io.Closer
 	for _, o := range []struct {
@@ -315,11 +324,16 @@ func openOutputs(cfg *match.Config, pgnPath, logPath string, resume bool) ([]io.
 		if o.path == "" {
 			continue
 		}
-		flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 		if resume && o.dst == &cfg.PGN {
-			flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+			f, err := safefile.OpenAppend(o.path)
+			if err != nil {
+				return closers, err
+			}
+			closers = append(closers, f)
+			*o.dst = f
+			continue
 		}
-		f, err := os.OpenFile(o.path, flags, 0o644)
+		f, err := safefile.CreateLive(o.path)
 		if err != nil {
 			return closers, err
 		}
@@ -386,10 +400,11 @@ func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
 		floatIn("max-draws", o.MaxDrawRate, 0, 1),
 		intIn("per-family", o.PerFamily, 1, maxInt),
 		writableFile("out", *out),
+		safefile.CheckOutputs(named("-out", *out), named("-pgn", *in)),
 	); err != nil {
 		return badArg(fs, "%v", err)
 	}
-	f, err := os.Open(*in)
+	f, _, err := safefile.Open(*in)
 	if err != nil {
 		fmt.Fprintf(stderr, "match openings: %v\n", err)
 		return 1
@@ -409,17 +424,7 @@ func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
 	if *credit != "" {
 		header = "Source: " + *credit + "\n" + header
 	}
-	w := stdout
-	if *out != "" {
-		of, err := os.Create(*out)
-		if err != nil {
-			fmt.Fprintf(stderr, "match openings: %v\n", err)
-			return 1
-		}
-		defer of.Close()
-		w = of
-	}
-	if err := match.WriteOpenings(w, header, ps); err != nil {
+	if err := writeOut(*out, stdout, func(w io.Writer) error { return match.WriteOpenings(w, header, ps) }); err != nil {
 		fmt.Fprintf(stderr, "match openings: %v\n", err)
 		return 1
 	}
@@ -465,12 +470,13 @@ func sampleOpenings(fs *flag.FlagSet, args []string, specs engineFlags, excludes
 	for _, x := range excludes {
 		checks = append(checks, readableFile("exclude", x))
 	}
+	checks = append(checks, safefile.CheckOutputs(named("-out", out), append(named("-exclude", excludes...), enginePrograms(specs)...)))
 	if err := firstError(checks...); err != nil {
 		return badArg(fs, "%v", err)
 	}
 	excluded := map[uint64]bool{}
 	for _, x := range excludes {
-		f, err := os.Open(x)
+		f, _, err := safefile.Open(x)
 		if err != nil {
 			fmt.Fprintf(stderr, "match openings: %v\n", err)
 			return 1
@@ -518,17 +524,7 @@ func sampleOpenings(fs *flag.FlagSet, args []string, specs engineFlags, excludes
 		"Each line: FEN ; the moves from the start, the judging score (Red's view).",
 		len(ps), so.MinPly, so.MaxPly, so.MultiPV, eng.Name(), so.Depth, so.Margin, so.Balance, so.FinalDepth,
 		excludedNames(excludes), shellJoin(args))
-	w := stdout
-	var of *os.File
-	if out != "" {
-		if of, err = os.Create(out); err != nil {
-			fmt.Fprintf(stderr, "match openings: %v\n", err)
-			return 1
-		}
-		defer of.Close()
-		w = of
-	}
-	if err := match.WriteSampledOpenings(w, header, ps); err != nil {
+	if err := writeOut(out, stdout, func(w io.Writer) error { return match.WriteSampledOpenings(w, header, ps) }); err != nil {
 		fmt.Fprintf(stderr, "match openings: %v\n", err)
 		return 1
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/tuning/match"
 )
 
@@ -180,7 +181,7 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 		if pgnPath == "" {
 			return errors.New("-resume needs the event's -pgn file")
 		}
-		fh, err := os.Open(pgnPath)
+		fh, _, err := safefile.Open(pgnPath)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
 			return nil // nothing played yet
@@ -239,7 +240,8 @@ func crosstableKind(path string) (string, error) {
 }
 
 // writeCrosstable writes the event's crosstable to path, in the format of
-// its extension (crosstableKind).
+// its extension (crosstableKind): a new version renamed into place when
+// complete (writeOut).
 func writeCrosstable(res *match.Result, path string) error {
 	if path == "" || res == nil || res.Event == nil {
 		return nil
@@ -248,23 +250,15 @@ func writeCrosstable(res *match.Result, path string) error {
 	if err != nil {
 		return err
 	}
-	fh, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	var werr error
-	switch kind {
-	case ".csv":
-		werr = res.Event.WriteCSV(fh)
-	case ".json":
-		werr = res.Event.WriteJSON(fh)
-	default:
-		werr = res.Event.WriteText(fh)
-	}
-	if err := fh.Close(); werr == nil {
-		werr = err
-	}
-	return werr
+	return writeOut(path, nil, func(w io.Writer) error {
+		switch kind {
+		case ".csv":
+			return res.Event.WriteCSV(w)
+		case ".json":
+			return res.Event.WriteJSON(w)
+		}
+		return res.Event.WriteText(w)
+	})
 }
 
 // roundPrinter prints the tables after each round of an event.

@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/tuning/dist"
@@ -14,7 +17,9 @@ import (
 
 const matchStatusUsage = `usage: ucci match status -broker nats://HOST:4222 [-run RUN]
   prints the state of the matches run on the broker (ucci match ... -broker URL), or of run RUN:
-  games, W/D/L and Elo of the first engine, the SPRT, the workers and the games per minute`
+  games, W/D/L and Elo of the first engine, the SPRT, the workers and the games per minute;
+  an entry that cannot be read or holds impossible numbers is reported (exit 1) and the others
+  are listed`
 
 // staleStatus is how old the status of a running run may be before the
 // coordinator is taken to be gone (it updates it every second while games
@@ -58,16 +63,63 @@ func runMatchStatus(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	now := time.Now()
+	code := 0
 	for i, s := range runs {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
+		if s.Problem != "" {
+			fmt.Fprintf(stdout, "run %s: a malformed entry on the broker, not shown (%s)\n", brokerText(s.Run), brokerText(s.Problem))
+			code = 1
+			continue
+		}
 		writeStatus(stdout, s, now)
 	}
-	return 0
+	return code
 }
 
-// writeStatus prints the status of a run as of now:
+// maxBrokerText is the most characters of a text from the broker printed.
+const maxBrokerText = 200
+
+// brokerText makes a text from the broker (anyone who can write to it
+// wrote it) safe to print: quoted with its control characters escaped when
+// it has any or is not UTF-8 (an escape sequence cannot reach the
+// terminal), and cut to maxBrokerText characters.
+func brokerText(s string) string {
+	printable := utf8.ValidString(s)
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			printable = false
+			break
+		}
+	}
+	if printable && utf8.RuneCountInString(s) <= maxBrokerText {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == maxBrokerText {
+			return strconv.Quote(s[:i]) + "..."
+		}
+		n++
+	}
+	return strconv.Quote(s)
+}
+
+// maxListed is the most opponents a status names.
+const maxListed = 32
+
+// brokerTexts applies brokerText to each of list.
+func brokerTexts(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = brokerText(s)
+	}
+	return out
+}
+
+// writeStatus prints the status of a run as of now (the texts from the
+// broker through brokerText; the numbers were checked by dist.ReadStatus):
 //
 //	run 20261202-041500-3fa9c2d1e0b4: running, updated 1s ago (started 2026-12-02 04:15:00 UTC)
 //	  45/100 games of new against base
@@ -76,20 +128,24 @@ func runMatchStatus(args []string, stdout, stderr io.Writer) int {
 //	  2 workers (4 slots, 4 playing), 24.1 games/min
 func writeStatus(w io.Writer, s dist.Status, now time.Time) {
 	age := now.Sub(s.Updated).Round(time.Second)
-	state := s.State
+	run, state := brokerText(s.Run), brokerText(s.State)
 	note := ""
 	switch {
 	case s.State == dist.StateRunning && age > staleStatus:
 		state = "stopped?"
-		note = fmt.Sprintf("  no news from its coordinator for %s; go on with: ucci match ... -resume %s\n", age, s.Run)
+		note = fmt.Sprintf("  no news from its coordinator for %s; go on with: ucci match ... -resume %s\n", age, run)
 	case s.State == dist.StateInterrupted:
-		note = fmt.Sprintf("  go on with: ucci match ... -resume %s\n", s.Run)
+		note = fmt.Sprintf("  go on with: ucci match ... -resume %s\n", run)
 	case s.State == dist.StateFailed:
-		note = "  error: " + s.Error + "\n"
+		note = "  error: " + brokerText(s.Error) + "\n"
 	}
-	fmt.Fprintf(w, "run %s: %s, updated %s ago (started %s)\n", s.Run, state, age, s.Started.UTC().Format("2006-01-02 15:04:05 MST"))
+	fmt.Fprintf(w, "run %s: %s, updated %s ago (started %s)\n", run, state, age, s.Started.UTC().Format("2006-01-02 15:04:05 MST"))
 	if len(s.Engines) >= 2 {
-		fmt.Fprintf(w, "  %d/%d games of %s against %s\n", s.Games, s.Planned, s.Engines[0], strings.Join(s.Engines[1:], ", "))
+		engines := brokerTexts(s.Engines[:min(len(s.Engines), maxListed+1)])
+		if more := len(s.Engines) - len(engines); more > 0 {
+			engines = append(engines, fmt.Sprintf("%d more", more))
+		}
+		fmt.Fprintf(w, "  %d/%d games of %s against %s\n", s.Games, s.Planned, engines[0], strings.Join(engines[1:], ", "))
 		fmt.Fprintf(w, "  %s\n", s.Record.Summary())
 	} else {
 		fmt.Fprintln(w, "  no game counted yet")
@@ -97,7 +153,7 @@ func writeStatus(w io.Writer, s dist.Status, now time.Time) {
 	if t := s.SPRT; t != nil {
 		verdict := ""
 		if t.Decision != "" {
-			verdict = ", " + t.Decision + " accepted"
+			verdict = ", " + brokerText(t.Decision) + " accepted"
 		}
 		fmt.Fprintf(w, "  SPRT elo0 %g elo1 %g: LLR %.2f [%.2f, %.2f]%s\n", t.Test.Elo0, t.Test.Elo1, t.LLR, t.Lower, t.Upper, verdict)
 	}

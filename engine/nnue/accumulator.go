@@ -54,11 +54,14 @@ func (n *Net) Capture(dst, src *[L1]int16, add, sub, taken int) {
 
 // Evaluate returns the output in centipawns for the side to move, given
 // its accumulator (us), the other side's (them) and the number of pieces
-// on the board.
+// on the board. Each perspective's dot product fits int32 (at most
+// L1 * QA * QA * 127 = 2,114,092,800 with the weights Read accepts), but
+// their sum need not: it is taken in 64 bits, so that no net that loads
+// wraps.
 func (n *Net) Evaluate(us, them *[L1]int16, pieces int) int {
 	b := Bucket(pieces)
 	w := &n.OutputWeights[b]
-	sum := dotSCReLU(us, (*[L1]int16)(w[:L1])) + dotSCReLU(them, (*[L1]int16)(w[L1:]))
-	out := int64(sum/QA) + int64(n.OutputBias[b])
+	sum := int64(dotSCReLU(us, (*[L1]int16)(w[:L1]))) + int64(dotSCReLU(them, (*[L1]int16)(w[L1:])))
+	out := sum/QA + int64(n.OutputBias[b])
 	return int(out * Scale / (QA * QB))
 }

@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
+
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // Net is a quantised network of ArchID.
@@ -136,24 +137,13 @@ func (n *Net) check() error {
 // maxFileSize bounds what Load reads.
 const maxFileSize = headerSize + maxDescLen + payloadSize
 
-// Load reads a net file; only regular files of a net's size are read.
+// Load reads a net file; only regular files of at most a net's size are
+// read (a FIFO or a device is refused without blocking: safefile).
 func Load(path string) (*Net, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+	data, err := safefile.ReadFile(path, maxFileSize)
+	if errors.Is(err, safefile.ErrTooLarge) {
+		return nil, fmt.Errorf("%w: %w", ErrNotNet, err)
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	if st.Size() > maxFileSize {
-		return nil, fmt.Errorf("%s: %w (%d bytes, a net has at most %d)", path, ErrNotNet, st.Size(), maxFileSize)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
 	if err != nil {
 		return nil, err
 	}

@@ -224,3 +224,44 @@ func TestDefaultNet(t *testing.T) {
 		t.Error("Open of a missing file: no error")
 	}
 }
+
+// TestEvaluateExtremeNet: a net that loads evaluates without wrapping.
+// With every activation saturated and every output weight at the largest
+// value Read accepts, each perspective's dot product is just within int32
+// and their sum is not: the output is +101,600 (the int32 sum wrapped to
+// -1604). The same with the weights negated, with either set of kernels.
+func TestEvaluateExtremeNet(t *testing.T) {
+	saved := useAVX2
+	defer func() { useAVX2 = saved }()
+	for _, sign := range []int16{1, -1} {
+		n := NewNet()
+		for i := range n.FeatureBias {
+			n.FeatureBias[i] = QA
+		}
+		for b := range n.OutputWeights {
+			for i := range n.OutputWeights[b] {
+				n.OutputWeights[b][i] = 127 * sign
+			}
+		}
+		var buf bytes.Buffer
+		n.WriteTo(&buf)
+		loaded, err := Read(buf.Bytes())
+		if err != nil {
+			t.Fatalf("the extreme net does not load: %v", err)
+		}
+		sum := int64(2*L1) * QA * QA * 127 * int64(sign)
+		want := int(sum / QA * Scale / (QA * QB))
+		if want != 101600*int(sign) {
+			t.Fatalf("test arithmetic: want %d", want)
+		}
+		for _, avx := range []bool{false, saved} {
+			useAVX2 = avx
+			var us, them [L1]int16
+			loaded.Refresh(&us, nil)
+			loaded.Refresh(&them, nil)
+			if got := loaded.Evaluate(&us, &them, 32); got != want {
+				t.Errorf("weights %d, AVX2 %v: Evaluate = %d, want %d", 127*sign, avx, got, want)
+			}
+		}
+	}
+}

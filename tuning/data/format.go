@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // Writer writes samples in the text format of the package documentation.
@@ -123,7 +123,7 @@ func ReadFile(path string) ([]Sample, error) {
 
 // EachFile is Each over a file, gunzipped when its name ends in .gz.
 func EachFile(path string, fn func(Sample, *engine.Position) error) error {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return err
 	}
@@ -143,33 +143,44 @@ func EachFile(path string, fn func(Sample, *engine.Position) error) error {
 	return nil
 }
 
-// Create creates a sample file, gzip-compressed when its name ends in .gz.
-// Closing the result closes the compressor and the file.
-func Create(path string) (io.WriteCloser, error) {
-	f, err := os.Create(path)
+// File is a sample file being written, gzip-compressed when its name ends
+// in .gz. It is a new version of the file (safefile.Create): an old file
+// at its path stays as it was until Commit.
+type File struct {
+	out *safefile.Output
+	zw  *gzip.Writer // nil for plain text
+}
+
+// Create starts a sample file at path.
+func Create(path string) (*File, error) {
+	out, err := safefile.Create(path)
 	if err != nil {
 		return nil, err
 	}
-	if !strings.HasSuffix(path, ".gz") {
-		return f, nil
+	f := &File{out: out}
+	if strings.HasSuffix(path, ".gz") {
+		f.zw = gzip.NewWriter(out)
 	}
-	return &gzipFile{zw: gzip.NewWriter(f), f: f}, nil
+	return f, nil
 }
 
-// gzipFile is a gzip writer over a file that closes both.
-type gzipFile struct {
-	zw *gzip.Writer
-	f  *os.File
-}
-
-// Write compresses p into the file.
-func (g *gzipFile) Write(p []byte) (int, error) { return g.zw.Write(p) }
-
-// Close flushes the compressor and closes the file.
-func (g *gzipFile) Close() error {
-	err := g.zw.Close()
-	if e := g.f.Close(); err == nil {
-		err = e
+// Write writes p to the file (through the compressor).
+func (f *File) Write(p []byte) (int, error) {
+	if f.zw != nil {
+		return f.zw.Write(p)
 	}
-	return err
+	return f.out.Write(p)
 }
+
+// Commit ends the compressed stream and puts the file in place.
+func (f *File) Commit() error {
+	if f.zw != nil {
+		if err := f.zw.Close(); err != nil {
+			return err
+		}
+	}
+	return f.out.Commit()
+}
+
+// Close closes the file; without a Commit the new version is discarded.
+func (f *File) Close() error { return f.out.Close() }

@@ -92,6 +92,9 @@ func TestFilesPlainAndGzip(t *testing.T) {
 		if err := w.Flush(); err != nil {
 			t.Fatal(err)
 		}
+		if err := f.Commit(); err != nil {
+			t.Fatal(err)
+		}
 		if err := f.Close(); err != nil {
 			t.Fatal(err)
 		}

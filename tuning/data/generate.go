@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -92,7 +92,7 @@ type job struct {
 
 // generateFile processes one PGN file in batches.
 func generateFile(ctx context.Context, name string, w *Writer, cfg *Config, ex []*Extractor, st *Stats) error {
-	f, err := os.Open(name)
+	f, _, err := safefile.Open(name)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,9 @@ package datagen
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -20,11 +22,17 @@ type Stats struct {
 	Chunks, Skipped int // chunks made, chunks found complete
 	Games           int // games played or read in the chunks made
 	Positions       int // records written
+	// Damaged says why each chunk file found damaged (truncated, altered,
+	// not a position file) was not taken: it was made again (and counts
+	// in Chunks once made).
+	Damaged []string
 }
 
 // runChunks makes chunks 0..n-1 (or those of cfg.Only) on workers
-// goroutines, skipping those whose file exists; name gives a chunk's file
-// name and games the games it holds. Each chunk is made by job, or by
+// goroutines, skipping those whose file exists and reads as a complete
+// position file (its size, its record count and every record checked); a
+// damaged one is made again. name gives a chunk's file name and games the
+// games it holds. Each chunk is made by job, or by
 // cfg.Remote when set. cfg.Progress (may be nil) is called after each
 // chunk with the games and positions it added.
 func runChunks(ctx context.Context, cfg *Config, n, workers int, name func(int) string, games func(int) int, job chunkJob) (Stats, error) {
@@ -67,9 +75,14 @@ func runChunks(ctx context.Context, cfg *Config, n, workers int, name func(int) 
 		})
 	}
 	for _, c := range todo {
-		if _, err := os.Stat(filepath.Join(cfg.Dir, name(c))); err == nil {
+		switch _, err := posfile.ReadFile(filepath.Join(cfg.Dir, name(c))); {
+		case err == nil:
 			st.Skipped++
 			continue
+		case !errors.Is(err, fs.ErrNotExist):
+			mu.Lock()
+			st.Damaged = append(st.Damaged, err.Error())
+			mu.Unlock()
 		}
 		mu.Lock()
 		failed := first != nil

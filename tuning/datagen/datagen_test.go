@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -219,6 +220,85 @@ func TestKeepDropsDecisiveScores(t *testing.T) {
 	} {
 		if got := keep(pos, engine.Result{BestMove: quiet, Score: c.score}); got != c.want {
 			t.Errorf("score %d: keep %v, want %v", c.score, got, c.want)
+		}
+	}
+}
+
+// TestRelabelRefusesWhatIsNotPGN: random bytes, a position file and text
+// without a game are refused, each naming the file and why, before any
+// chunk is made.
+func TestRelabelRefusesWhatIsNotPGN(t *testing.T) {
+	dir := t.TempDir()
+	random := filepath.Join(dir, "random.bin")
+	rng := rand.New(rand.NewPCG(1, 2))
+	noise := make([]byte, 100_000)
+	for i := range noise {
+		noise[i] = byte(rng.Uint32())
+	}
+	os.WriteFile(random, noise, 0o644)
+	positions := filepath.Join(dir, "positions.bin")
+	pos, _ := engine.NewPosition(engine.StartFEN)
+	posfile.WriteFile(positions, []posfile.Record{posfile.Encode(pos, 0, posfile.Draw, 0)})
+	prose := filepath.Join(dir, "notes.txt")
+	os.WriteFile(prose, []byte("These are not games.\nJust notes.\n"), 0o644)
+	for file, want := range map[string]string{
+		random:    "binary data, not PGN",
+		positions: "position data, not PGN",
+		prose:     "no PGN game in it",
+	} {
+		cfg := DefaultRelabel()
+		cfg.Dir, cfg.Files, cfg.Nodes, cfg.HashMB, cfg.Workers = t.TempDir(), []string{"../data/testdata/master24.pgn", file}, 200, 1, 1
+		st, err := Relabel(context.Background(), cfg)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), filepath.Base(file)) {
+			t.Errorf("%s: %v, want an error naming it with %q", filepath.Base(file), err, want)
+		}
+		if st.Chunks != 0 || len(readDir(t, cfg.Dir)) != 0 {
+			t.Errorf("%s: chunks made %+v", filepath.Base(file), st)
+		}
+	}
+}
+
+// TestRerunRemakesDamagedChunks: a rerun checks every chunk it finds: one
+// cut inside a record, one cut between records and one that is not a
+// position file are made again, the same as before, and said so; the
+// intact one is skipped.
+func TestRerunRemakesDamagedChunks(t *testing.T) {
+	dir := t.TempDir()
+	cfg := tinySelfPlay(dir, 1)
+	cfg.Games = 8
+	if _, err := SelfPlay(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	before := readDir(t, dir)
+	if len(before) != 4 {
+		t.Fatalf("%d chunks", len(before))
+	}
+	damage := map[string][]byte{
+		SelfPlayFile(1, 0): before[SelfPlayFile(1, 0)][:len(before[SelfPlayFile(1, 0)])-5],
+		SelfPlayFile(1, 1): before[SelfPlayFile(1, 1)][:len(before[SelfPlayFile(1, 1)])-posfile.RecordSize],
+		SelfPlayFile(1, 3): []byte("not a chunk"),
+	}
+	for name, data := range damage {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, err := SelfPlay(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Chunks != 3 || st.Skipped != 1 || len(st.Damaged) != 3 {
+		t.Errorf("rerun: %+v, want 3 chunks remade, 1 skipped, 3 damaged", st)
+	}
+	for name := range damage {
+		if !strings.Contains(strings.Join(st.Damaged, "\n"), name) {
+			t.Errorf("%s not reported damaged: %q", name, st.Damaged)
+		}
+	}
+	after := readDir(t, dir)
+	for name, data := range before {
+		if !bytes.Equal(after[name], data) {
+			t.Errorf("%s differs from the first run's", name)
 		}
 	}
 }

@@ -1,10 +1,13 @@
 package datagen
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/posfile"
 )
@@ -35,7 +38,7 @@ func Relabel(ctx context.Context, cfg RelabelConfig) (Stats, error) {
 	}
 	var games []*pgn.Game
 	for _, name := range cfg.Files {
-		gs, _, err := pgn.ReadFile(name)
+		gs, err := readGames(name)
 		if err != nil {
 			return Stats{}, err
 		}
@@ -100,4 +103,35 @@ func (pl *player) relabelGame(cfg *RelabelConfig, g *pgn.Game, out []posfile.Rec
 		pos.PlayGameMove(m)
 	}
 	return out, nil
+}
+
+// readGames reads the games of a PGN file, refusing a file that is not
+// PGN: position data (a position file is trained on, not relabelled),
+// binary data (a NUL byte in its first 64 KiB, which no PGN text has) or
+// text in which the reader finds no game at all.
+func readGames(name string) ([]*pgn.Game, error) {
+	f, _, err := safefile.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	head := make([]byte, 64<<10)
+	n, err := io.ReadFull(f, head)
+	f.Close()
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, err
+	}
+	switch head = head[:n]; {
+	case posfile.IsPositionData(head):
+		return nil, fmt.Errorf("%s: position data, not PGN: datagen relabels the games of PGN files (train on position files with tune nnue)", name)
+	case bytes.IndexByte(head, 0) >= 0:
+		return nil, fmt.Errorf("%s: binary data, not PGN", name)
+	}
+	games, bad, err := pgn.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	if len(games)+len(bad) == 0 {
+		return nil, fmt.Errorf("%s: no PGN game in it (not a PGN file?)", name)
+	}
+	return games, nil
 }

@@ -55,6 +55,44 @@ type Status struct {
 	Started time.Time `json:"started"`
 	Resumed time.Time `json:"resumed,omitzero"`
 	Updated time.Time `json:"updated"`
+	// Problem, set by ReadStatus only, says why the run's entry cannot be
+	// used (it cannot be read, or its numbers are impossible); Run is then
+	// the entry's key and the other fields are unset.
+	Problem string `json:"-"`
+}
+
+// check rejects a status whose fields no coordinator writes: an unknown
+// state, negative or impossible counts, rates and SPRT figures that are
+// not finite, a missing time.
+func (s *Status) check() error {
+	switch {
+	case s.State != StateRunning && s.State != StateFinished && s.State != StateInterrupted && s.State != StateFailed:
+		return fmt.Errorf("unknown state %q", s.State)
+	case s.Planned < 0 || s.Games < 0 || s.Games > s.Planned:
+		return fmt.Errorf("%d of %d games", s.Games, s.Planned)
+	case s.Record.Wins < 0 || s.Record.Draws < 0 || s.Record.Losses < 0 ||
+		s.Record.Wins+s.Record.Draws+s.Record.Losses > s.Games:
+		return fmt.Errorf("record W %d D %d L %d in %d games", s.Record.Wins, s.Record.Draws, s.Record.Losses, s.Games)
+	case s.Workers < 0 || s.Slots < 0 || s.Busy < 0 || s.Busy > s.Slots:
+		return fmt.Errorf("%d workers, %d slots, %d playing", s.Workers, s.Slots, s.Busy)
+	case !(s.GamesPerMinute >= 0) || math.IsInf(s.GamesPerMinute, 0):
+		return fmt.Errorf("%v games a minute", s.GamesPerMinute)
+	case s.Starts < 0:
+		return fmt.Errorf("%d starts", s.Starts)
+	case s.Started.IsZero() || s.Updated.IsZero():
+		return errors.New("no start or update time")
+	}
+	if t := s.SPRT; t != nil {
+		for _, v := range []float64{t.Test.Elo0, t.Test.Elo1, t.Test.Alpha, t.Test.Beta, t.LLR, t.Lower, t.Upper} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return errors.New("SPRT figures that are not finite")
+			}
+		}
+		if t.Decision != "" && t.Decision != "H0" && t.Decision != "H1" {
+			return fmt.Errorf("SPRT decision %q", t.Decision)
+		}
+	}
+	return nil
 }
 
 // statusBoard keeps a run's Status on the broker.
@@ -223,7 +261,9 @@ func plural(n int, word string) string {
 var ErrNoRun = errors.New("no such run on the broker")
 
 // ReadStatus returns the status of run, or of every run on the broker
-// (oldest first) when run is "".
+// (oldest first) when run is "". An entry that cannot be read, or whose
+// numbers are impossible (Status.check), comes back with only Run and
+// Problem set, and the others are read all the same.
 func ReadStatus(ctx context.Context, nc *nats.Conn, run string) ([]Status, error) {
 	js, err := jetstream.New(nc)
 	if err != nil {
@@ -264,7 +304,16 @@ func ReadStatus(ctx context.Context, nc *nats.Conn, run string) ([]Status, error
 		}
 		var s Status
 		if err := json.Unmarshal(e.Value(), &s); err != nil {
-			return nil, fmt.Errorf("run %s: unreadable status: %v", k, err)
+			out = append(out, Status{Run: k, Problem: "unreadable: " + err.Error()})
+			continue
+		}
+		if err := s.check(); err != nil {
+			out = append(out, Status{Run: k, Problem: "impossible: " + err.Error()})
+			continue
+		}
+		if s.Run != k {
+			out = append(out, Status{Run: k, Problem: fmt.Sprintf("the entry names another run, %q", s.Run)})
+			continue
 		}
 		out = append(out, s)
 	}

@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"strings"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -45,14 +45,20 @@ func DefaultOpenings() ([]Opening, error) {
 	return ParseOpenings(bytes.NewReader(defaultOpenings), "openings.txt")
 }
 
-// LoadOpenings reads an openings file (see ParseOpenings).
+// MaxOpeningsFile is the largest openings file LoadOpenings reads (256
+// MiB: a PGN of every CCPD master game is about a tenth of it); the file is
+// read whole.
+const MaxOpeningsFile = 256 << 20
+
+// LoadOpenings reads an openings file (see ParseOpenings): only a regular
+// file of at most MaxOpeningsFile bytes, checked before it is opened (a
+// FIFO or a device is refused without blocking: safefile).
 func LoadOpenings(path string) ([]Opening, error) {
-	f, err := os.Open(path)
+	data, err := safefile.ReadFile(path, MaxOpeningsFile)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return ParseOpenings(f, path)
+	return ParseOpenings(bytes.NewReader(data), path)
 }
 
 // ParseOpenings reads openings in either of two forms. PGN (the text starts

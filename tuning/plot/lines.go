@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image/color"
@@ -13,6 +14,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // Series is one named curve: Y[i] at X[i]. Points with a NaN or infinite
@@ -45,8 +48,9 @@ var palette = []color.RGBA{
 	{0x17, 0xbe, 0xcf, 0xff},
 }
 
-// WritePNG draws the chart into a PNG file. It fails when no series has a
-// finite point or the path does not end in .png.
+// WritePNG draws the chart into a PNG file, written under a temporary name
+// and renamed into place (safefile). It fails when no series has a finite
+// point or the path does not end in .png.
 func (c Chart) WritePNG(path string) error {
 	if !strings.EqualFold(filepath.Ext(path), ".png") {
 		return fmt.Errorf("plot %s: want a .png file", path)
@@ -107,7 +111,15 @@ func (c Chart) WritePNG(path string) error {
 			return err
 		}
 	}
-	return p.Save(vg.Length(w)*vg.Centimeter, vg.Length(h)*vg.Centimeter, path)
+	img, err := p.WriterTo(vg.Length(w)*vg.Centimeter, vg.Length(h)*vg.Centimeter, "png")
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if _, err := img.WriteTo(&buf); err != nil {
+		return err
+	}
+	return safefile.WriteFile(path, buf.Bytes())
 }
 
 // finitePoints returns the points of s with finite coordinates.

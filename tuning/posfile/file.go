@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // HeaderSize is the size of a file's header.
@@ -18,10 +20,13 @@ const Version = 1
 
 const magic = "GXQPOS"
 
-func header() [HeaderSize]byte {
+// header returns a file's header recording count records (0: not
+// recorded).
+func header(count uint64) [HeaderSize]byte {
 	var h [HeaderSize]byte
 	copy(h[:], magic)
 	binary.LittleEndian.PutUint16(h[6:], Version)
+	binary.LittleEndian.PutUint64(h[8:], count)
 	return h
 }
 
@@ -32,9 +37,13 @@ type Writer struct {
 	err error
 }
 
-// NewWriter writes the header to w and returns a writer of records.
-func NewWriter(w io.Writer) *Writer {
-	h := header()
+// NewWriter writes the header to w and returns a writer of records. The
+// header does not record the number of records (WriteFile's does).
+func NewWriter(w io.Writer) *Writer { return newWriter(w, 0) }
+
+// newWriter is NewWriter with a header recording count records.
+func newWriter(w io.Writer, count uint64) *Writer {
+	h := header(count)
 	bw := bufio.NewWriterSize(w, 1<<16)
 	_, err := bw.Write(h[:])
 	return &Writer{w: bw, err: err}
@@ -74,42 +83,50 @@ func (e *FormatError) Error() string {
 	return fmt.Sprintf("%s: offset %d: %s", e.File, e.Offset, e.Reason)
 }
 
-// checkHeader reads and checks the header.
-func checkHeader(r io.Reader, name string) error {
+// checkHeader reads and checks the header and returns the number of
+// records it records (0: not recorded).
+func checkHeader(r io.Reader, name string) (uint64, error) {
 	var h [HeaderSize]byte
 	n, err := io.ReadFull(r, h[:])
 	if err != nil {
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			return &FormatError{name, int64(n), "truncated header (not a position file)"}
+			return 0, &FormatError{name, int64(n), "truncated header (not a position file)"}
 		}
-		return err
+		return 0, err
 	}
-	if string(h[:6]) != magic {
-		return &FormatError{name, 0, "not a position file (bad magic)"}
+	if !IsPositionData(h[:]) {
+		return 0, &FormatError{name, 0, "not a position file (bad magic)"}
 	}
 	if v := binary.LittleEndian.Uint16(h[6:]); v != Version {
-		return &FormatError{name, 6, fmt.Sprintf("format version %d, this build reads %d", v, Version)}
+		return 0, &FormatError{name, 6, fmt.Sprintf("format version %d, this build reads %d", v, Version)}
 	}
-	return nil
+	return binary.LittleEndian.Uint64(h[8:]), nil
 }
 
-// ReadFile reads and checks every record of a position file. A file
+// IsPositionData tells whether data (the first bytes of a file) starts as
+// a position file does.
+func IsPositionData(data []byte) bool { return bytes.HasPrefix(data, []byte(magic)) }
+
+// MaxFileSize is the largest position file ReadFile reads: 4 GiB, 134
+// million records (a datagen chunk is about 1 MB). Files are read into
+// memory whole, so a larger one is refused before anything is read.
+const MaxFileSize = 1 << 32
+
+// ReadFile reads and checks every record of a position file. Only a
+// regular file of at most MaxFileSize bytes is opened, and checked before
+// it is (a FIFO or a device is refused without blocking: safefile). A file
 // that ends inside a record or holds an invalid record is a *FormatError
 // naming the offset.
 func ReadFile(name string) ([]Record, error) {
-	f, err := os.Open(name)
+	f, size, err := safefile.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
+	if size > MaxFileSize {
+		return nil, fmt.Errorf("%s: %w (%d bytes, the limit is %d)", name, safefile.ErrTooLarge, size, int64(MaxFileSize))
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", name)
-	}
-	return read(bufio.NewReaderSize(f, 1<<20), name, (st.Size()-HeaderSize)/RecordSize)
+	return read(bufio.NewReaderSize(io.LimitReader(f, MaxFileSize), 1<<20), name, (size-HeaderSize)/RecordSize)
 }
 
 // Read reads and checks every record of the position file data, named
@@ -120,7 +137,8 @@ func Read(data []byte, name string) ([]Record, error) {
 
 // read reads the header and the records from r; capacity sizes the slice.
 func read(r io.Reader, name string, capacity int64) ([]Record, error) {
-	if err := checkHeader(r, name); err != nil {
+	count, err := checkHeader(r, name)
+	if err != nil {
 		return nil, err
 	}
 	out := make([]Record, 0, max(capacity, 0))
@@ -128,6 +146,9 @@ func read(r io.Reader, name string, capacity int64) ([]Record, error) {
 	for {
 		var rec Record
 		n, err := io.ReadFull(r, rec[:])
+		if err == io.EOF && count != 0 && uint64(len(out)) != count {
+			return nil, &FormatError{name, off, fmt.Sprintf("%d records, the header records %d (truncated or altered)", len(out), count)}
+		}
 		if err == io.EOF {
 			return out, nil
 		}
@@ -146,13 +167,14 @@ func read(r io.Reader, name string, capacity int64) ([]Record, error) {
 }
 
 // WriteFile writes records to a new file name atomically: to a temporary
-// file in the same directory, renamed when complete.
+// file in the same directory, renamed when complete. Its header records
+// the number of records, which readers check.
 func WriteFile(name string, recs []Record) error {
 	tmp, err := os.CreateTemp(filepath.Dir(name), ".posfile-*")
 	if err != nil {
 		return err
 	}
-	w := NewWriter(tmp)
+	w := newWriter(tmp, uint64(len(recs)))
 	for i := range recs {
 		w.Write(&recs[i])
 	}

@@ -1,6 +1,7 @@
 package posfile
 
 import (
+	"bytes"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -84,6 +85,8 @@ func TestFileRoundTripAndErrors(t *testing.T) {
 		offset int64
 	}{
 		{"truncated", data[:len(data)-5], HeaderSize + 99*RecordSize},
+		{"truncated between records", data[:len(data)-2*RecordSize], HeaderSize + 98*RecordSize},
+		{"a record more", append(append([]byte(nil), data...), data[HeaderSize:HeaderSize+RecordSize]...), HeaderSize + 101*RecordSize},
 		{"short header", data[:7], 7},
 		{"foreign", append([]byte("PK\x03\x04"), data[4:]...), 0},
 		{"bad record", func() []byte {
@@ -107,5 +110,16 @@ func TestFileRoundTripAndErrors(t *testing.T) {
 	}
 	if got, err := Read(data, "chunk 3"); err != nil || len(got) != len(recs) || got[99] != recs[99] {
 		t.Errorf("read from memory: %d records, %v", len(got), err)
+	}
+	// A file whose header does not record the count (NewWriter's, or an
+	// earlier build's) is read whole, as long as it is.
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	for i := range recs[:40] {
+		w.Write(&recs[i])
+	}
+	w.Flush()
+	if got, err := Read(buf.Bytes(), "streamed"); err != nil || len(got) != 40 {
+		t.Errorf("no count in the header: %d records, %v", len(got), err)
 	}
 }

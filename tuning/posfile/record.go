@@ -6,7 +6,9 @@
 //
 // A file is a 16-byte header followed by records:
 //
-//	header:  "GXQPOS" (6 bytes), version (uint16 LE, 1), 8 bytes zero
+//	header:  "GXQPOS" (6 bytes), version (uint16 LE, 1), record count
+//	         (uint64 LE; 0 when not recorded, as in the files of earlier
+//	         builds and of NewWriter)
 //	record:  bytes 0-11   occupancy: bit s (LSB first) set when square s
 //	                      (rank*9+file, 0-89) holds a piece
 //	         bytes 12-27  the pieces of the occupied squares in square
@@ -17,9 +19,10 @@
 //	                      1 draw, 2 win); bit 7 set when Black is to move
 //	         byte  31     ply of the position in its game (255 = 255 or more)
 //
-// A file that ends inside a record, or a record that does not describe a
-// legal placement (unknown piece codes, more than 32 pieces, not one
-// general per side), is an error naming the file and the offset.
+// A file that ends inside a record, holds another number of records than
+// its header records, or a record that does not describe a legal
+// placement (unknown piece codes, more than 32 pieces, not one general per
+// side), is an error naming the file and the offset.
 package posfile
 
 import (

@@ -46,6 +46,9 @@ func Data(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if outputsRefused(stderr, "tune data", named("-out", *out), named("", fs.Args()...)) {
+		return 2
+	}
 	var total int64
 	for _, name := range fs.Args() {
 		info, err := os.Stat(name)
@@ -60,6 +63,7 @@ func Data(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tune data: %v\n", err)
 		return 1
 	}
+	defer f.Close() // without the Commit below, an old file at -out stays
 	w := data.NewWriter(f)
 	opt := data.Options{SkipPlies: *skip, Every: *every, MaxPerGame: *perGame, Seed: *seed, MaxScore: *maxScore}
 	header := fmt.Sprintf("ucci tune data: RESULT<TAB>GAME<TAB>FEN (result from Red's view)\n"+
@@ -70,7 +74,6 @@ func Data(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := w.Comment(header); err != nil {
 		fmt.Fprintf(stderr, "tune data: %v\n", err)
-		f.Close()
 		return 1
 	}
 	bar := newBar(stderr, total, "extracting", true, *quiet)
@@ -83,8 +86,8 @@ func Data(args []string, stdout, stderr io.Writer) int {
 		Progress: func(n int64) { barAdd(bar, n) },
 	})
 	barFinish(bar)
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if err == nil {
+		err = f.Commit()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tune data: %v\n", err)

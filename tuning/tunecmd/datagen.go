@@ -24,9 +24,11 @@ Writes training positions for the neural network evaluation (tuning/posfile
 records: board, side to move, search score, game result) into DIR, one file
 per chunk of games. Without PGN files the engine plays itself from the
 built-in openings plus random plies, each move searched to -nodes; with PGN
-files every position of every finished game is searched to -nodes. An
-interrupted run started again with the same flags makes only the chunks that
-are missing; the same flags always make the same files.`
+files every position of every finished game is searched to -nodes (a file
+that is not PGN is refused). An interrupted run started again with the same
+flags checks every chunk it finds (size, record count, each record) and makes
+only the chunks that are missing or damaged; the same flags always make the
+same files.`
 
 const datagenBrokerUsage = `
 With -broker the chunks are made by the workers of a NATS broker (ucci
@@ -95,6 +97,13 @@ func DatagenOn(args []string, stdout, stderr io.Writer, broker func(*flag.FlagSe
 		*randMin < 0 || *randMax < *randMin || *maxPlies < 1 || *adjScore < 0 || *adjPlies < 1 || *skip < 0 || *only < -1
 	if bad {
 		fs.Usage()
+		return 2
+	}
+	evalInput := named("-evalfile", *evalFile)
+	if !isFile(*evalFile) {
+		evalInput = nil
+	}
+	if outputsRefused(stderr, "tune datagen", named("-out", *out), append(named("", fs.Args()...), evalInput...)) {
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -167,8 +176,11 @@ func DatagenOn(args []string, stdout, stderr io.Writer, broker func(*flag.FlagSe
 		st, err = datagen.Relabel(ctx, rl)
 		barFinish(bar)
 	}
-	fmt.Fprintf(stdout, "chunks made %d, found complete %d; games %d, positions %d, %.0f s\n",
-		st.Chunks, st.Skipped, st.Games, st.Positions, time.Since(start).Seconds())
+	for _, d := range st.Damaged {
+		fmt.Fprintf(stderr, "tune datagen: a damaged chunk, made again: %s\n", d)
+	}
+	fmt.Fprintf(stdout, "chunks made %d, found complete %d, found damaged %d; games %d, positions %d, %.0f s\n",
+		st.Chunks, st.Skipped, len(st.Damaged), st.Games, st.Positions, time.Since(start).Seconds())
 	if err != nil {
 		fmt.Fprintf(stderr, "tune datagen: %v\n", err)
 		return 1

@@ -1,6 +1,7 @@
 package tunecmd
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	enginennue "github.com/goxq/ucci/engine/nnue"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/tuning/nnue"
 	"github.com/goxq/ucci/tuning/plot"
 	"github.com/goxq/ucci/tuning/posfile"
@@ -58,9 +60,17 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if *valid == 0 && *patience > 0 {
+		fmt.Fprintln(stderr, "tune nnue: -patience stops on the validation loss: it needs a validation set (-valid N)")
+		return 2
+	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "tune nnue: %v\n", err)
 		return 1
+	}
+	if outputsRefused(stderr, "tune nnue", append(named("-out", *out), named("-plot", *plotPath)...),
+		append(named("", fs.Args()...), named("-init", *initNet)...)) {
+		return 2
 	}
 	files, err := dataFiles(fs.Args())
 	if err != nil {
@@ -87,9 +97,18 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 	if decisive > 0 {
 		fmt.Fprintf(stdout, "%d positions with a mate or rule-result score left out\n", decisive)
 	}
-	train, validation := nnue.Split(recs, *valid, 1024, *seed)
-	fmt.Fprintf(stdout, "%d files, %d positions: %d training, %d validation (read in %.1f s)\n",
-		len(files), len(recs), len(train), len(validation), time.Since(start).Seconds())
+	train, validation := nnue.Split(recs, *valid, validBlock, *seed)
+	hasValid := len(validation) > 0
+	if hasValid {
+		fmt.Fprintf(stdout, "%d files, %d positions: %d training, %d validation (read in %.1f s)\n",
+			len(files), len(recs), len(train), len(validation), time.Since(start).Seconds())
+	} else {
+		fmt.Fprintf(stdout, "%d files, %d positions: %d training, no validation set (%s; read in %.1f s)\n",
+			len(files), len(recs), len(train), noValidReason(*valid), time.Since(start).Seconds())
+		if *patience > 0 {
+			fmt.Fprintln(stdout, "no validation set: -patience is not used, every epoch runs")
+		}
+	}
 	model := nnue.NewModel(*seed)
 	if *initNet != "" {
 		n, err := enginennue.Load(*initNet)
@@ -101,7 +120,7 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 	cfg := def
 	cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.LRDecay, cfg.Lambda, cfg.K, cfg.Workers, cfg.Seed = *epochs, *batch, *lr, *decay, *lambda, *k, *workers, *seed
 	cfg.Mirror, cfg.Patience = *mirror, *patience
-	if !*quiet {
+	if !*quiet && hasValid {
 		fmt.Fprintf(stdout, "before training: validation loss %.6f\n", nnue.Loss(model, validation, cfg))
 	}
 	bar := newBar(stderr, int64(*epochs), "epochs", false, *quiet)
@@ -110,7 +129,11 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		if s.Best {
 			mark = "  best"
 		}
-		barNote(bar, stdout, "epoch %3d  train %.6f  validation %.6f  lr %.2e  %s%s", s.Epoch, s.TrainLoss, s.ValidLoss, s.LR,
+		validText := "no validation"
+		if hasValid {
+			validText = fmt.Sprintf("validation %.6f", s.ValidLoss)
+		}
+		barNote(bar, stdout, "epoch %3d  train %.6f  %s  lr %.2e  %s%s", s.Epoch, s.TrainLoss, validText, s.LR,
 			s.Elapsed.Round(time.Second), mark)
 		barAdd(bar, 1)
 	}
@@ -131,14 +154,18 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "stopped after epoch %d: %v\n", len(stats), err)
 	}
 	fmt.Fprintf(stdout, "writing the net of epoch %d\n", kept.Epoch)
+	validText := "no validation set"
+	if hasValid {
+		validText = fmt.Sprintf("validation loss %.6f", kept.ValidLoss)
+	}
 	desc := fmt.Sprintf("ucci tune nnue: %d positions (%d training) from %d files; epoch %d of %d, batch %d, lr %g decay %g, lambda %g, K %g, mirror %v, seed %d; "+
-		"validation loss %.6f; %s", len(recs), len(train), len(files), kept.Epoch, len(stats), *batch, *lr, *decay, *lambda, *k, *mirror, *seed, kept.ValidLoss,
+		"%s; %s", len(recs), len(train), len(files), kept.Epoch, len(stats), *batch, *lr, *decay, *lambda, *k, *mirror, *seed, validText,
 		last.Elapsed.Round(time.Second))
 	if *note != "" {
 		desc += "; " + *note
 	}
 	net := model.Quantize(desc)
-	if len(validation) > 0 {
+	if hasValid {
 		fmt.Fprintf(stdout, "quantised net: validation loss %.6f (float %.6f)\n", nnue.QuantizedLoss(net, validation, cfg), kept.ValidLoss)
 	}
 	if err := writeNet(*out, net); err != nil {
@@ -151,6 +178,17 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// validBlock is the size of the blocks of records held out for validation.
+const validBlock = 1024
+
+// noValidReason says why a run has no validation set.
+func noValidReason(valid int) string {
+	if valid == 0 {
+		return "-valid 0"
+	}
+	return fmt.Sprintf("-valid %d held out no block of %d records: too few records", valid, validBlock)
 }
 
 // dataFiles expands directories into their .bin files, sorted.
@@ -178,26 +216,11 @@ func dataFiles(args []string) ([]string, error) {
 	return files, nil
 }
 
-// writeNet writes the net through a temporary file.
+// writeNet writes the net through a temporary file renamed into place.
 func writeNet(path string, n *enginennue.Net) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".nnue-*")
-	if err != nil {
-		return err
-	}
-	_, err = n.WriteTo(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	var buf bytes.Buffer
+	n.WriteTo(&buf)
+	return safefile.WriteFile(path, buf.Bytes())
 }
 
 // lossPlot draws the training and validation loss per epoch.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/tuning/match"
 	"github.com/goxq/ucci/tuning/plot"
 	"github.com/goxq/ucci/tuning/spsa"
@@ -92,6 +93,14 @@ func SPSAOn(args []string, stdout, stderr io.Writer, broker func(*flag.FlagSet) 
 	params, err := spsaParams(f.names, f.cEnd, f.rEnd)
 	if err != nil {
 		fmt.Fprintf(stderr, "tune spsa: %v\n", err)
+		return 2
+	}
+	engineBin := f.engine
+	if engineBin == "" {
+		engineBin, _ = os.Executable()
+	}
+	if outputsRefused(stderr, "tune spsa", append(named("-out", f.out), named("-plot", f.plot)...),
+		append(named("-engine", engineBin), named("-openings", f.openings)...)) {
 		return 2
 	}
 	var remote func(ctx context.Context, cfg *match.Config, iter int) (func(*match.Result, error), error)
@@ -217,7 +226,7 @@ func runSPSA(f *spsaFlags, params []spsa.Param, remote func(context.Context, *ma
 		fmt.Fprintf(stdout, "%-20s %6g -> %6d (%.2f)\n", p.Name, p.Value, res.Rounded[i], res.Theta[i])
 	}
 	if f.out != "" {
-		if werr := os.WriteFile(f.out, []byte(b.String()), 0o644); werr != nil {
+		if werr := safefile.WriteFile(f.out, []byte(b.String())); werr != nil {
 			return werr
 		}
 		fmt.Fprintf(stdout, "values written to %s\n", f.out)

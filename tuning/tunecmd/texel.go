@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/tuning/plot"
 	"github.com/goxq/ucci/tuning/texel"
 )
@@ -60,6 +60,9 @@ func Texel(args []string, stdout, stderr io.Writer) int {
 	if f.data == "" || fs.NArg() != 0 || f.epochs < 1 || f.limit < 0 || f.workers < 0 || !(f.lr > 0) ||
 		!(f.lambda >= 0) || !(f.valid >= 0 && f.valid < 1) || !(f.k >= 0) || math.IsInf(f.k, 0) || math.IsInf(f.lambda, 0) {
 		fs.Usage()
+		return 2
+	}
+	if outputsRefused(stderr, "tune texel", append(named("-out", f.out), named("-plot", f.plot)...), named("-data", f.data)) {
 		return 2
 	}
 	if err := runTexel(&f, stdout, stderr); err != nil {
@@ -128,7 +131,7 @@ func runTexel(f *texelFlags, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(f.out, src, 0o644); err != nil {
+		if err := safefile.WriteFile(f.out, src); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "weights written to %s\n", f.out)

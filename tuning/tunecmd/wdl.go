@@ -85,6 +85,10 @@ func WDL(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	outputs := append(append(named("-save", f.save), named("-out", f.out)...), named("-plot", f.plot)...)
+	if outputsRefused(stderr, "tune wdl", outputs, append(named("", f.inputs...), named("-load", f.load)...)) {
+		return 2
+	}
 	if err := runWdl(&f, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "tune wdl: %v\n", err)
 		return 1

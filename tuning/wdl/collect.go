@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	enginewdl "github.com/goxq/ucci/engine/wdl"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/data"
 	"github.com/goxq/ucci/tuning/match"
@@ -102,7 +102,7 @@ func Collect(ctx context.Context, files []string, opt CollectOptions) (*Set, err
 // readGames reads the games of a PGN file that have a result and a usable
 // start; read counts every game, usable or not.
 func readGames(path string) (games []*game, read int, err error) {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"os"
 	"strconv"
 	"strings"
 
 	enginewdl "github.com/goxq/ucci/engine/wdl"
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // GoFile describes the generated file of engine/wdl.
@@ -56,7 +56,7 @@ func (g *GoFile) WriteFile(path string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, src, 0o644)
+	return safefile.WriteFile(path, src)
 }
 
 // floats writes coefficients with enough digits to round-trip.

@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
+
+	"github.com/goxq/ucci/internal/safefile"
 )
 
 // Outcome is a game's result from the side to move's view.
@@ -57,27 +58,33 @@ func (s *Set) Count() []int {
 	return n
 }
 
-// WriteSamples writes the set to path (gzip when it ends in .gz).
-func WriteSamples(path string, s *Set) (err error) {
-	f, err := os.Create(path)
+// WriteSamples writes the set to path (gzip when it ends in .gz), under a
+// temporary name renamed into place when complete (safefile).
+func WriteSamples(path string, s *Set) error {
+	f, err := safefile.Create(path)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}()
+	defer f.Close()
 	var w io.Writer = f
+	var zw *gzip.Writer
 	if strings.HasSuffix(path, ".gz") {
-		zw := gzip.NewWriter(f)
-		defer func() {
-			if cerr := zw.Close(); err == nil {
-				err = cerr
-			}
-		}()
+		zw = gzip.NewWriter(f)
 		w = zw
 	}
+	if err := writeSamples(w, s); err != nil {
+		return err
+	}
+	if zw != nil {
+		if err := zw.Close(); err != nil {
+			return err
+		}
+	}
+	return f.Commit()
+}
+
+// writeSamples writes the set in the text format to w.
+func writeSamples(w io.Writer, s *Set) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	fmt.Fprintf(bw, "# ucci tune wdl samples: SOURCE<TAB>GAME<TAB>PLY<TAB>SCORE<TAB>MATERIAL<TAB>RESULT (side to move: w, d, l)\n")
 	fmt.Fprintf(bw, "# depth %d\n", s.Depth)
@@ -107,7 +114,7 @@ var ErrFormat = errors.New("malformed sample file")
 
 // ReadSamples reads a set written by WriteSamples.
 func ReadSamples(path string) (*Set, error) {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return nil, err
 	}

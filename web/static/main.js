@@ -31,7 +31,10 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws`);
   ws.onopen = () => { $("conn").textContent = "connected"; $("conn").className = "conn ok"; };
-  ws.onclose = () => { $("conn").textContent = "disconnected — reload the page"; $("conn").className = "conn bad"; };
+  ws.onclose = (ev) => {
+    $("conn").textContent = `disconnected${ev.reason ? ` (${ev.reason})` : ""} — reload the page`;
+    $("conn").className = "conn bad";
+  };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     switch (msg.t) {

@@ -87,10 +87,11 @@ func (s *Session) setBookFiles(v string) error {
 func (s *Session) setLogFile(v string) error {
 	s.closeLog()
 	s.set.logFile = v
-	s.log, s.logFile = openLog(v)
+	var err error
+	s.log, s.logFile, err = openLog(v)
 	s.out.log = &s.log
-	if v != "" && s.logFile == nil {
-		return fmt.Errorf("cannot open %s", quote.Input(v))
+	if err != nil {
+		return fmt.Errorf("cannot open %s: %v", quote.Input(v), unwrapPath(err))
 	}
 	return nil
 }

@@ -74,8 +74,9 @@ func (s *Session) squareName(sq engine.Square) string {
 
 // showEval answers eval: every term of the classical evaluation from Red's
 // side (middle game, end game, blended by the phase), the total from Red's
-// side and from the side to move's, and the network's evaluation when a
-// network is in use.
+// side and from the side to move's, the network's evaluation when a
+// network is in use, and last the value the search uses (by the knowledge
+// level, bounded as the search bounds it).
 func (s *Session) showEval() {
 	if s.pos == nil {
 		s.reject("no usable position: " + s.posErr)
@@ -86,21 +87,41 @@ func (s *Session) showEval() {
 	for _, t := range terms {
 		s.say(fmt.Sprintf("%-18s %7d %7d %7d", t.Name, t.MG, t.EG, t.Value))
 	}
-	v := s.pos.Evaluate()
+	s.say(fmt.Sprintf("phase %d of %d (%d = full middle game)", phase, engine.MaxPhase, engine.MaxPhase))
+	s.say("Total evaluation: " + s.bothViews(s.pos.Evaluate()))
+	st := s.searcher.Settings()
+	if st.Net != nil {
+		s.say("Network evaluation: " + s.bothViews(s.pos.EvaluateNet(st.Net)))
+	}
+	v := engine.StaticEval(s.pos, st)
+	s.say("Used by the search: " + s.bothViews(v) + " (" + evalSource(st, v) + ")")
+}
+
+// bothViews writes an evaluation from the side to move as "R (Red's view),
+// V (side to move)".
+func (s *Session) bothViews(v int) string {
 	red := v
 	if s.pos.SideToMove() == engine.Black {
 		red = -v
 	}
-	s.say(fmt.Sprintf("phase %d of %d (%d = full middle game)", phase, engine.MaxPhase, engine.MaxPhase))
-	s.say(fmt.Sprintf("Total evaluation: %d (Red's view), %d (side to move)", red, v))
-	if n := s.searcher.Settings().Net; n != nil {
-		nv := s.pos.EvaluateNet(n)
-		nred := nv
-		if s.pos.SideToMove() == engine.Black {
-			nred = -nv
-		}
-		s.say(fmt.Sprintf("Network evaluation (used by the search): %d (Red's view), %d (side to move)", nred, nv))
+	return fmt.Sprintf("%d (Red's view), %d (side to move)", red, v)
+}
+
+// evalSource says where the search's evaluation v comes from.
+func evalSource(st engine.Settings, v int) string {
+	src := "classical"
+	switch {
+	case st.Knowledge == engine.LevelNone:
+		src = "material only, knowledge none"
+	case st.Knowledge == engine.LevelSmall:
+		src = "material and piece-square tables, knowledge small"
+	case st.Net != nil:
+		src = "network"
 	}
+	if v == engine.MaxEval || v == -engine.MaxEval {
+		src += fmt.Sprintf(", bounded by +-%d", engine.MaxEval)
+	}
+	return src
 }
 
 // flip answers flip: the colours are swapped (the board turned upside down,

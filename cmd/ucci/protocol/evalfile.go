@@ -52,11 +52,8 @@ func (s *Session) announceEval() {
 	s.say("evaluation: classical")
 }
 
-// staticEval returns the evaluation in use of the current position, from
-// the side to move.
+// staticEval returns the evaluation the search uses of the current
+// position, from the side to move.
 func (s *Session) staticEval() int {
-	if n := s.searcher.Settings().Net; n != nil {
-		return s.pos.EvaluateNet(n)
-	}
-	return s.pos.Evaluate()
+	return engine.StaticEval(s.pos, s.searcher.Settings())
 }

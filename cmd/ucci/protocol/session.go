@@ -72,7 +72,7 @@ func NewSession(w io.Writer, cfg Config) *Session {
 	if cfg.HashMB > 0 {
 		s.hashMB = cfg.HashMB
 	}
-	s.log, s.logFile = openLog(cfg.LogFile)
+	s.log, s.logFile, _ = openLog(cfg.LogFile) // checked by the caller (runEngine)
 	s.out = newOutput(w, &s.log)
 	s.searcher = engine.NewSearcher(s.hashMB)
 	s.rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))

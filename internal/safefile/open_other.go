@@ -1,6 +1,6 @@
 //go:build !unix
 
-package book
+package safefile
 
 // openNonBlocking is a flag for opening without blocking; on systems
 // without one, the type check before the open has to do.

@@ -1,9 +1,10 @@
 //go:build unix
 
-package book
+package safefile
 
 import "syscall"
 
 // openNonBlocking makes opening a FIFO return at once instead of waiting
-// for a writer (the file is refused right after, being no regular file).
+// for a writer or a reader (the file is refused right after, being no
+// regular file).
 const openNonBlocking = syscall.O_NONBLOCK
