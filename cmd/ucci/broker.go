@@ -1,11 +1,13 @@
 package main
 
 import (
+	"crypto/ed25519"
 	"flag"
 	"fmt"
 	"io"
 	"net"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -14,10 +16,13 @@ import (
 	"github.com/goxq/ucci/tuning/dist"
 )
 
-// brokerFlags are the flags of the commands that use a NATS broker.
+// brokerFlags are the flags of the commands that use a NATS broker; a
+// coordinator's connect loads its signing key (keyFile) into key.
 type brokerFlags struct {
 	url, user, password, token, listen *string
 	nkey, ca, cert, key                *string
+	keyFile                            *string
+	signer                             ed25519.PrivateKey
 }
 
 // addBrokerFlags declares -broker, the credentials and (for a coordinator)
@@ -27,6 +32,7 @@ func addBrokerFlags(fs *flag.FlagSet, coordinator bool) *brokerFlags {
 	if coordinator {
 		b.url = fs.String("broker", "", "play on the workers of this NATS JetStream broker (nats://HOST:4222), or embedded: start one in this process for remote workers to join (default: play locally)")
 		b.listen = fs.String("listen", "0.0.0.0:4222", "address of the -broker embedded server")
+		b.keyFile = addKeyFlag(fs)
 	} else {
 		b.url = fs.String("broker", "", "the NATS JetStream broker to take work from (nats://HOST:4222)")
 	}
@@ -50,21 +56,51 @@ func (b *brokerFlags) credentials() dist.Credentials {
 		CAFile: *b.ca, CertFile: *b.cert, KeyFile: *b.key}.FromEnv()
 }
 
+// printWorkerCommand prints, for a coordinator, the command that starts
+// one of its workers on the broker at url: it trusts the coordinator's
+// key.
+func (b *brokerFlags) printWorkerCommand(name, url string, stderr io.Writer) {
+	if b.signer == nil {
+		return
+	}
+	cmd := "ucci worker -broker " + url
+	switch {
+	case *b.ca != "":
+		cmd += " -tls-ca " + *b.ca
+	case strings.HasPrefix(url, "tls://"):
+		cmd += " -tls-ca CA.pem"
+	}
+	cmd += " -trust " + dist.PublicKeyText(b.signer.Public().(ed25519.PublicKey))
+	if c := b.credentials(); c.User != "" || c.Token != "" || c.NkeyFile != "" {
+		cmd += "   (with the broker's credentials: NATS_USER and NATS_PASSWORD, NATS_TOKEN or NATS_NKEY)"
+	}
+	fmt.Fprintf(stderr, "%s: workers join with: %s\n", name, cmd)
+}
+
 // consoleLog returns a logger that writes readable lines to w.
 func consoleLog(w io.Writer) zerolog.Logger {
 	return zerolog.New(zerolog.ConsoleWriter{Out: w, TimeFormat: time.TimeOnly, NoColor: !isTerminal(w)}).With().Timestamp().Logger()
 }
 
-// connectBroker connects as name, starting the embedded server first when
-// the URL is "embedded" (its close is returned with the connection's).
-// An error is printed by the caller and ends the command with status 2.
+// connect connects as name, starting the embedded server first when the
+// URL is "embedded" (its close is returned with the connection's). A
+// coordinator loads its signing key first (b.signer) and prints the
+// command its workers are started with. An error is printed by the caller
+// and ends the command with status 2.
 func (b *brokerFlags) connect(name string, stderr io.Writer) (*nats.Conn, func(), error) {
+	if b.keyFile != nil {
+		var err error
+		if b.signer, err = loadKey(*b.keyFile, stderr); err != nil {
+			return nil, nil, err
+		}
+	}
 	creds := b.credentials()
 	if *b.url != "embedded" {
 		nc, err := dist.Connect(*b.url, "ucci "+name, creds)
 		if err != nil {
 			return nil, nil, err
 		}
+		b.printWorkerCommand(name, dist.Redact(*b.url), stderr)
 		return nc, nc.Close, nil
 	}
 	dir, err := os.MkdirTemp("", "ucci-broker")
@@ -80,12 +116,16 @@ func (b *brokerFlags) connect(name string, stderr io.Writer) (*nats.Conn, func()
 		e.Close()
 		os.RemoveAll(dir)
 	}
-	_, port, _ := net.SplitHostPort(*b.listen)
+	host, port, _ := net.SplitHostPort(*b.listen)
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "HOST"
+	}
 	scheme := "nats"
 	if creds.CertFile != "" {
 		scheme = "tls"
 	}
-	fmt.Fprintf(stderr, "%s: embedded broker on %s; workers join with: ucci worker -broker %s://HOST:%s\n", name, *b.listen, scheme, port)
+	fmt.Fprintf(stderr, "%s: embedded broker on %s\n", name, *b.listen)
+	b.printWorkerCommand(name, scheme+"://"+net.JoinHostPort(host, port), stderr)
 	nc, err := e.ConnectInProcess("ucci "+name, creds)
 	if err != nil {
 		closeAll()

@@ -55,7 +55,7 @@ func (b *datagenBroker) Connect(stderr io.Writer, args []string, files []int) (d
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	coord, err := dist.NewDatagenCoordinator(ctx, nc, dist.DatagenOptions{Binary: bin, Args: args, Files: files,
-		AckWait: *b.ackWait, Log: consoleLog(stderr)})
+		AckWait: *b.ackWait, Key: b.flags.signer, Log: consoleLog(stderr)})
 	if err != nil {
 		closeConn()
 		return nil, nil, nil, err

@@ -49,7 +49,7 @@ func useBroker(ctx context.Context, cfg *match.Config, b *brokerFlags, o remoteO
 	setupCtx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	coord, err := dist.NewCoordinator(setupCtx, nc, cfg, dist.CoordinatorOptions{
-		Run: o.resume, Resume: o.resume != "", AckWait: o.ackWait, Log: consoleLog(stderr)})
+		Run: o.resume, Resume: o.resume != "", AckWait: o.ackWait, Key: b.signer, Log: consoleLog(stderr)})
 	if err != nil {
 		closeBroker()
 		fmt.Fprintf(stderr, "ucci match: %v\n", err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"flag"
 	"fmt"
 	"io"
@@ -46,17 +47,17 @@ func (b *spsaBroker) Connect(stderr io.Writer) (func(context.Context, *match.Con
 	base := fmt.Sprintf("spsa-%s-%04x", time.Now().UTC().Format("20060102-150405"), rand.IntN(1<<16))
 	fmt.Fprintf(stderr, "tune spsa: runs %s-iNNNN on broker %s\n", base, dist.Redact(*b.flags.url))
 	play := func(ctx context.Context, cfg *match.Config, iter int) (func(*match.Result, error), error) {
-		return playOnBroker(ctx, nc, cfg, fmt.Sprintf("%s-i%04d", base, iter), *b.ackWait, stderr)
+		return playOnBroker(ctx, nc, cfg, fmt.Sprintf("%s-i%04d", base, iter), *b.ackWait, b.flags.signer, stderr)
 	}
 	return play, closeAll, nil
 }
 
 // playOnBroker makes cfg play on the broker's workers as run; the
 // returned finish records the end of the match and closes the run.
-func playOnBroker(ctx context.Context, nc *nats.Conn, cfg *match.Config, run string, ackWait time.Duration, stderr io.Writer) (func(*match.Result, error), error) {
+func playOnBroker(ctx context.Context, nc *nats.Conn, cfg *match.Config, run string, ackWait time.Duration, key ed25519.PrivateKey, stderr io.Writer) (func(*match.Result, error), error) {
 	setupCtx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	coord, err := dist.NewCoordinator(setupCtx, nc, cfg, dist.CoordinatorOptions{Run: run, AckWait: ackWait, Log: consoleLog(stderr)})
+	coord, err := dist.NewCoordinator(setupCtx, nc, cfg, dist.CoordinatorOptions{Run: run, AckWait: ackWait, Key: key, Log: consoleLog(stderr)})
 	if err != nil {
 		return nil, err
 	}

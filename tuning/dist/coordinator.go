@@ -2,13 +2,13 @@ package dist
 
 import (
 	"context"
+	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
-	"strconv"
 	"sync"
 	"time"
 
@@ -33,6 +33,9 @@ type CoordinatorOptions struct {
 	// GOOS and GOARCH are the platform of the engine binaries (default:
 	// this machine's).
 	GOOS, GOARCH string
+	// Key signs the work items (required): workers run only work signed by
+	// a key they trust.
+	Key ed25519.PrivateKey
 	// Log receives the workers' notices (default: none).
 	Log zerolog.Logger
 }
@@ -42,6 +45,7 @@ type CoordinatorOptions struct {
 type Coordinator struct {
 	js      jetstream.JetStream
 	queue   jetstream.Stream // the work stream
+	wq      workQueue        // where the run's work goes on it
 	results jetstream.Stream
 	run     string
 	// start counts the starts of the run (1, then 2 on the first resume):
@@ -50,6 +54,7 @@ type Coordinator struct {
 	start      int
 	goos       string
 	goarch     string
+	key        ed25519.PrivateKey
 	hashes     []string         // per engine of the match
 	options    [][]match.Option // per engine: its options, files named by reference
 	log        zerolog.Logger
@@ -100,6 +105,8 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 		opts.GOOS, opts.GOARCH = runtime.GOOS, runtime.GOARCH
 	}
 	switch {
+	case opts.Key == nil:
+		return nil, errNoKey
 	case opts.Run == "" && opts.Resume:
 		return nil, errors.New("resuming a run needs its id")
 	case opts.Run == "":
@@ -112,12 +119,16 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	if err != nil {
 		return nil, err
 	}
-	_, obs, err := setup(ctx, js, opts.AckWait)
+	wq, err := newQueue(opts.GOOS, opts.GOARCH, publicOf(opts.Key))
+	if err != nil {
+		return nil, err
+	}
+	_, obs, err := setup(ctx, js, wq, opts.AckWait)
 	if err != nil {
 		return nil, err
 	}
 	c := &Coordinator{
-		js: js, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, log: opts.Log, rate: newGameRate(time.Now()),
+		js: js, wq: wq, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, key: opts.Key, log: opts.Log, rate: newGameRate(time.Now()),
 		waiting: map[int]chan delivery{}, delivered: map[int]bool{}, stored: map[int]uint64{},
 	}
 	for _, e := range cfg.Engines {
@@ -157,7 +168,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	if err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
-	if c.link, err = listen(nc, c.run, c.log, cons, c.onResult); err != nil {
+	if c.link, err = listen(nc, c.run, c.key, c.log, cons, c.onResult); err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
 	if c.presence, err = answerPresence(nc, c.run); err != nil {
@@ -167,6 +178,9 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	c.refreshing = c.refresh()
 	return c, nil
 }
+
+// errNoKey is the error of a coordinator without a signing key.
+var errNoKey = errors.New("a coordinator needs a key to sign its work with")
 
 // newRunID returns a run id: prefix, the UTC time and n random bytes in
 // hex.
@@ -222,6 +236,11 @@ func (c *Coordinator) onResult(msg jetstream.Msg) {
 	if err != nil {
 		c.log.Warn().Err(err).Msg("dropping a malformed result")
 		msg.Term()
+		return
+	}
+	if r.Refused != nil {
+		c.link.refusals.tell(r)
+		msg.Ack()
 		return
 	}
 	c.mu.Lock()
@@ -316,16 +335,16 @@ func (c *Coordinator) PlayPair(ctx context.Context, cfg *match.Config, games []m
 	return out, d.ack, nil
 }
 
-// publish puts the work item on the queue and waits on ch for its result.
-// A resumed run does not publish a pair whose item is on the queue still
-// (queued or being played, from a coordinator that died).
+// publish signs the work item, puts it on the queue and waits on ch for
+// its result. A resumed run does not publish a pair whose item is on the
+// queue still (queued or being played, from a coordinator that died).
 func (c *Coordinator) publish(ctx context.Context, w *Work, ch <-chan delivery) (delivery, error) {
 	defer func() {
 		c.mu.Lock()
 		delete(c.waiting, w.ID)
 		c.mu.Unlock()
 	}()
-	subject := workSubject + c.run + "." + strconv.Itoa(w.ID)
+	subject := c.wq.subject(c.run, w.ID)
 	queued := false
 	if c.start > 1 {
 		_, err := c.queue.GetLastMsgForSubject(ctx, subject)
@@ -335,7 +354,7 @@ func (c *Coordinator) publish(ctx context.Context, w *Work, ch <-chan delivery) 
 		queued = err == nil
 	}
 	if !queued {
-		data, err := json.Marshal(w)
+		data, err := signWork(c.key, w)
 		if err != nil {
 			return delivery{}, err
 		}

@@ -26,7 +26,11 @@ func TestOptionFilesTravel(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	_, obs, err := setup(ctx, js, time.Minute)
+	q, err := newQueue("linux", "amd64", testTrust[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, obs, err := setup(ctx, js, q, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}

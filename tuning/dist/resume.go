@@ -48,7 +48,7 @@ func (c *Coordinator) loadStored(ctx context.Context) (uint64, error) {
 		seq := meta.Sequence.Stream
 		if r, err := c.decodeResult(msg.Data()); err != nil {
 			c.log.Warn().Err(err).Uint64("seq", seq).Msg("skipping a malformed stored result")
-		} else if _, dup := c.stored[r.ID]; !dup {
+		} else if _, dup := c.stored[r.ID]; !dup && r.Refused == nil {
 			c.stored[r.ID] = seq
 		}
 		if seq >= last {
