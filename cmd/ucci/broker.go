@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -17,12 +18,20 @@ import (
 )
 
 // brokerFlags are the flags of the commands that use a NATS broker; a
-// coordinator's connect loads its signing key (keyFile) into key.
+// coordinator's connect loads its signing key (keyFile) into signer.
 type brokerFlags struct {
 	url, user, password, token, listen *string
 	nkey, ca, cert, key                *string
-	keyFile                            *string
+	keyFile, store                     *string
+	insecure                           *bool
 	signer                             ed25519.PrivateKey
+	// storeRun, when set, names the run whose store -broker embedded
+	// keeps (without -store: in the user cache directory), so that the
+	// run can be resumed; resuming says that it must be there already.
+	// runFinished, set once the run finished, removes that default store
+	// when the broker closes.
+	storeRun              string
+	resuming, runFinished bool
 }
 
 // addBrokerFlags declares -broker, the credentials and (for a coordinator)
@@ -31,7 +40,9 @@ func addBrokerFlags(fs *flag.FlagSet, coordinator bool) *brokerFlags {
 	b := &brokerFlags{}
 	if coordinator {
 		b.url = fs.String("broker", "", "play on the workers of this NATS JetStream broker (nats://HOST:4222), or embedded: start one in this process for remote workers to join (default: play locally)")
-		b.listen = fs.String("listen", "0.0.0.0:4222", "address of the -broker embedded server")
+		b.listen = fs.String("listen", "127.0.0.1:4222", "address of the -broker embedded server (beyond the loopback it needs credentials, or -insecure)")
+		b.insecure = fs.Bool("insecure", false, "let -broker embedded listen beyond the loopback without credentials (a warning is printed)")
+		b.store = fs.String("store", "", "directory of the -broker embedded server's data, kept (default: a temporary one; for a match, ucci-broker/RUN in the user cache directory, removed when the run finishes)")
 		b.keyFile = addKeyFlag(fs)
 	} else {
 		b.url = fs.String("broker", "", "the NATS JetStream broker to take work from (nats://HOST:4222)")
@@ -54,6 +65,32 @@ func addBrokerFlags(fs *flag.FlagSet, coordinator bool) *brokerFlags {
 func (b *brokerFlags) credentials() dist.Credentials {
 	return dist.Credentials{User: *b.user, Password: *b.password, Token: *b.token, NkeyFile: *b.nkey,
 		CAFile: *b.ca, CertFile: *b.cert, KeyFile: *b.key}.FromEnv()
+}
+
+// storeDir returns the directory of the embedded server's data and
+// whether it is kept after the process: -store, or for a run to keep
+// (storeRun) ucci-broker/RUN in the user cache directory; else a new
+// temporary directory.
+func (b *brokerFlags) storeDir() (dir string, keep bool, err error) {
+	switch {
+	case *b.store != "":
+		dir = *b.store
+	case b.storeRun != "":
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			return "", false, fmt.Errorf("the embedded broker's store: %v (give -store DIR)", err)
+		}
+		dir = filepath.Join(cache, "ucci-broker", b.storeRun)
+	default:
+		dir, err = os.MkdirTemp("", "ucci-broker")
+		return dir, false, err
+	}
+	if b.resuming {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return "", false, fmt.Errorf("run %s: no store of the embedded broker in %s (it is kept there until the run finishes; give -store DIR if it was elsewhere)", b.storeRun, dir)
+		}
+	}
+	return dir, true, os.MkdirAll(dir, 0o700)
 }
 
 // printWorkerCommand prints, for a coordinator, the command that starts
@@ -103,18 +140,22 @@ func (b *brokerFlags) connect(name string, stderr io.Writer) (*nats.Conn, func()
 		b.printWorkerCommand(name, dist.Redact(*b.url), stderr)
 		return nc, nc.Close, nil
 	}
-	dir, err := os.MkdirTemp("", "ucci-broker")
+	dir, keep, err := b.storeDir()
 	if err != nil {
 		return nil, nil, err
 	}
-	e, err := dist.StartEmbedded(*b.listen, dir, creds)
+	e, err := dist.StartEmbedded(*b.listen, dir, creds, *b.insecure)
 	if err != nil {
-		os.RemoveAll(dir)
+		if !keep {
+			os.RemoveAll(dir)
+		}
 		return nil, nil, err
 	}
 	closeAll := func() {
 		e.Close()
-		os.RemoveAll(dir)
+		if !keep || b.runFinished && *b.store == "" {
+			os.RemoveAll(dir)
+		}
 	}
 	host, port, _ := net.SplitHostPort(*b.listen)
 	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
@@ -124,7 +165,15 @@ func (b *brokerFlags) connect(name string, stderr io.Writer) (*nats.Conn, func()
 	if creds.CertFile != "" {
 		scheme = "tls"
 	}
-	fmt.Fprintf(stderr, "%s: embedded broker on %s\n", name, *b.listen)
+	where := "a temporary store"
+	if keep {
+		where = "its store in " + dir
+	}
+	fmt.Fprintf(stderr, "%s: embedded broker on %s, %s\n", name, *b.listen, where)
+	if host, _, _ := net.SplitHostPort(*b.listen); !dist.IsLoopback(host) && *b.insecure && !creds.Authenticates() {
+		fmt.Fprintf(stderr, "%s: warning: the embedded broker listens on %s without credentials (-insecure): anyone who can reach it can read, publish and delete the runs on it (workers still run only work signed by a key they trust)\n",
+			name, *b.listen)
+	}
 	b.printWorkerCommand(name, scheme+"://"+net.JoinHostPort(host, port), stderr)
 	nc, err := e.ConnectInProcess("ucci "+name, creds)
 	if err != nil {

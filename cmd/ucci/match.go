@@ -215,6 +215,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer func() {
 			coord.Finish(res, err)
+			broker.runFinished = res != nil && !res.Interrupted && err == nil
 			if res != nil && res.Interrupted {
 				fmt.Fprintf(stderr, "match: run %s stopped; go on with it by the same command with -resume %s\n", coord.Run(), coord.Run())
 			}

@@ -41,6 +41,15 @@ func useBroker(ctx context.Context, cfg *match.Config, b *brokerFlags, o remoteO
 		fmt.Fprintln(stderr, "ucci match: -ack-wait must be positive")
 		return nil, nil, 2
 	}
+	run := o.resume
+	if *b.url == "embedded" {
+		// The embedded server keeps the run's store under the run's name,
+		// so that the run can be resumed.
+		if run == "" {
+			run = dist.NewRunID()
+		}
+		b.storeRun, b.resuming = run, o.resume != ""
+	}
 	nc, closeBroker, err := b.connect("match", stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "ucci match: %v\n", err)
@@ -49,7 +58,7 @@ func useBroker(ctx context.Context, cfg *match.Config, b *brokerFlags, o remoteO
 	setupCtx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	coord, err := dist.NewCoordinator(setupCtx, nc, cfg, dist.CoordinatorOptions{
-		Run: o.resume, Resume: o.resume != "", AckWait: o.ackWait, Key: b.signer, Log: consoleLog(stderr)})
+		Run: run, Resume: o.resume != "", AckWait: o.ackWait, Key: b.signer, Log: consoleLog(stderr)})
 	if err != nil {
 		closeBroker()
 		fmt.Fprintf(stderr, "ucci match: %v\n", err)

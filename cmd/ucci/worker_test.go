@@ -170,7 +170,7 @@ func testKeyFile(t *testing.T) (string, ed25519.PublicKey) {
 func brokerWithWorker(t *testing.T, timeout time.Duration) (broker *dist.Embedded, keyFile string, stopWorker func()) {
 	t.Helper()
 	keyFile, pub := testKeyFile(t)
-	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{})
+	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}

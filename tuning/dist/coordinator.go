@@ -110,7 +110,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	case opts.Run == "" && opts.Resume:
 		return nil, errors.New("resuming a run needs its id")
 	case opts.Run == "":
-		opts.Run = newRunID("", 6)
+		opts.Run = NewRunID()
 	}
 	if !runPattern.MatchString(opts.Run) {
 		return nil, fmt.Errorf("run id %q: letters, digits, - and _ only", opts.Run)
@@ -181,6 +181,10 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 
 // errNoKey is the error of a coordinator without a signing key.
 var errNoKey = errors.New("a coordinator needs a key to sign its work with")
+
+// NewRunID returns a new run id (the UTC time and random hex digits): the
+// default id of a match run.
+func NewRunID() string { return newRunID("", 6) }
 
 // newRunID returns a run id: prefix, the UTC time and n random bytes in
 // hex.

@@ -56,7 +56,7 @@ func testLog(t *testing.T) zerolog.Logger {
 // startBroker starts an embedded broker for the test.
 func startBroker(t *testing.T, c Credentials) *Embedded {
 	t.Helper()
-	e, err := StartEmbedded("127.0.0.1:0", t.TempDir(), c)
+	e, err := StartEmbedded("127.0.0.1:0", t.TempDir(), c, false)
 	if err != nil {
 		t.Fatal(err)
 	}
