@@ -204,8 +204,11 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var res *match.Result
+	var coord *dist.Coordinator
 	if *broker.url != "" {
-		coord, closeRemote, code := useBroker(ctx, &cfg, broker, remoteOptions{ackWait: *ackWait, resume: ev.resume.run}, stderr)
+		var closeRemote func()
+		var code int
+		coord, closeRemote, code = useBroker(ctx, &cfg, broker, remoteOptions{ackWait: *ackWait, resume: ev.resume.run}, stderr)
 		if code != 0 {
 			return code
 		}
@@ -227,6 +230,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr)
 		}
 		res.WriteReport(stdout)
+		if coord != nil {
+			coord.WriteReport(stdout)
+		}
 		if err := writeCrosstable(res, *ev.crosstable); err != nil {
 			fmt.Fprintf(stderr, "match: crosstable: %v\n", err)
 			return 1

@@ -16,6 +16,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
+	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/tuning/match"
 )
 
@@ -67,10 +68,11 @@ type Coordinator struct {
 	mu        sync.Mutex
 	waiting   map[int]chan delivery // published pairs without a result yet
 	delivered map[int]bool          // pairs whose result was handed to the match
-	// stored holds the pairs not asked for yet whose result is on the
-	// results stream (a resumed run's, or one finished early): the
-	// stream sequence of the first one.
-	stored map[int]uint64
+	// stored holds the pairs not asked for yet whose results are on the
+	// results stream (a resumed run's, or one finished early): their
+	// stream sequences, in order.
+	stored map[int][]uint64
+	tally  workerTally
 }
 
 // delivery is a result message for a published pair (msg is nil for a
@@ -129,7 +131,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	}
 	c := &Coordinator{
 		js: js, wq: wq, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, key: opts.Key, log: opts.Log, rate: newGameRate(time.Now()),
-		waiting: map[int]chan delivery{}, delivered: map[int]bool{}, stored: map[int]uint64{},
+		waiting: map[int]chan delivery{}, delivered: map[int]bool{}, stored: map[int][]uint64{},
 	}
 	for _, e := range cfg.Engines {
 		sum, err := publishBinary(ctx, obs, e.Cmd)
@@ -234,7 +236,8 @@ func (c *Coordinator) Close() {
 // acknowledged and dropped, so each pair counts once; one for a pair not
 // asked for yet (a resumed run's pair still played by a worker of the
 // stopped coordinator) is kept by its stream sequence and acknowledged:
-// it stays on the stream, where a resumed run reads it again.
+// it stays on the stream, where a resumed run reads it again. A refusal is
+// told of.
 func (c *Coordinator) onResult(msg jetstream.Msg) {
 	r, err := c.decodeResult(msg.Data())
 	if err != nil {
@@ -258,10 +261,8 @@ func (c *Coordinator) onResult(msg jetstream.Msg) {
 		msg.Ack()
 		return
 	default:
-		if _, dup := c.stored[r.ID]; !dup {
-			if meta, err := msg.Metadata(); err == nil {
-				c.stored[r.ID] = meta.Sequence.Stream
-			}
+		if meta, err := msg.Metadata(); err == nil {
+			c.stored[r.ID] = append(c.stored[r.ID], meta.Sequence.Stream)
 		}
 		c.mu.Unlock()
 		msg.Ack()
@@ -289,54 +290,83 @@ func decodeResult(data []byte, run string) (*Result, error) {
 }
 
 // PlayPair publishes a game pair as a work item and waits for its result;
-// a pair whose result is stored already is not published again.
+// a pair with a stored result that passes the referee is not published
+// again. A result that does not pass (or an error result) stops the run;
+// a stored one is not reused: the pair is played again.
 func (c *Coordinator) PlayPair(ctx context.Context, cfg *match.Config, games []match.ScheduledGame) ([]match.GameResult, func(), error) {
 	w, err := c.work(cfg, games)
 	if err != nil {
 		return nil, nil, err
 	}
 	ch := make(chan delivery, 1)
-	c.mu.Lock()
-	seq, stored := c.stored[w.ID]
-	if stored {
+	for {
+		c.mu.Lock()
+		seqs := c.stored[w.ID]
 		delete(c.stored, w.ID)
-		c.delivered[w.ID] = true
-	} else {
-		c.waiting[w.ID] = ch
-	}
-	c.mu.Unlock()
-	var d delivery
-	if stored {
-		if d, err = c.readStored(ctx, seq); err != nil {
-			return nil, nil, err
+		if len(seqs) == 0 {
+			c.waiting[w.ID] = ch
+			c.mu.Unlock()
+			break
 		}
-	} else if d, err = c.publish(ctx, w, ch); err != nil {
+		c.mu.Unlock()
+		for _, seq := range seqs {
+			d, err := c.readStored(ctx, seq)
+			if err != nil {
+				return nil, nil, err
+			}
+			out, err := c.accept(cfg, w, games, d.res)
+			if err == nil {
+				c.mu.Lock()
+				c.delivered[w.ID] = true
+				c.mu.Unlock()
+				return out, d.ack, nil
+			}
+			c.log.Warn().Msgf("%v: the stored result is not reused; the game pair is played again", err)
+		}
+	}
+	d, err := c.publish(ctx, w, ch)
+	if err != nil {
 		return nil, nil, err
 	}
-	if d.res.Error != "" {
-		d.ack()
-		return nil, nil, fmt.Errorf("worker %s, game pair %d: %s", d.res.Worker, w.ID, d.res.Error)
+	out, err := c.accept(cfg, w, games, d.res)
+	if err != nil {
+		if d.res.Error != "" {
+			d.ack()
+		} else {
+			d.term()
+		}
+		return nil, nil, err
 	}
-	if len(d.res.Games) != len(games) {
-		d.term()
-		return nil, nil, fmt.Errorf("worker %s, game pair %d: %d games for %d", d.res.Worker, w.ID, len(d.res.Games), len(games))
+	c.rate.add(time.Now(), len(out))
+	return out, d.ack, nil
+}
+
+// accept checks the result r of the work item w, whose games are those
+// scheduled, and returns its games: each is replayed through the referee
+// (match.Rejudge). The worker of an accepted result is credited with its
+// games and the endings taken as reported; an error names it.
+func (c *Coordinator) accept(cfg *match.Config, w *Work, games []match.ScheduledGame, r *Result) ([]match.GameResult, error) {
+	worker := quote.Input(r.Worker)
+	switch {
+	case r.Error != "":
+		return nil, fmt.Errorf("worker %s, game pair %d: %s", worker, w.ID, r.Error)
+	case len(r.Games) != len(games):
+		return nil, fmt.Errorf("worker %s, game pair %d: %d games for %d", worker, w.ID, len(r.Games), len(games))
 	}
 	out := make([]match.GameResult, len(games))
+	reported := make([]bool, len(games))
 	for i, s := range games {
-		g, err := d.res.Games[i].game(s)
-		if err == nil && g.StartFEN != cfg.Openings[s.Opening].FEN {
-			err = fmt.Errorf("game %d: not played from its opening", s.Number)
+		g, err := r.Games[i].game(s)
+		if err == nil {
+			reported[i], err = match.Rejudge(cfg, g)
 		}
 		if err != nil {
-			d.term()
-			return nil, nil, fmt.Errorf("worker %s sent a bad result: %v", d.res.Worker, err)
+			return nil, fmt.Errorf("worker %s sent a bad result for game pair %d: %v", worker, w.ID, err)
 		}
 		out[i] = g
 	}
-	if d.msg != nil {
-		c.rate.add(time.Now(), len(out))
-	}
-	return out, d.ack, nil
+	c.tally.add(r.Worker, out, reported)
+	return out, nil
 }
 
 // publish signs the work item, puts it on the queue and waits on ch for

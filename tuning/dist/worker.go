@@ -255,8 +255,15 @@ func (w *worker) handle(ctx context.Context, q takenQueue, msg jetstream.Msg) {
 		return
 	}
 	data, _ := json.Marshal(res)
-	if _, err := w.js.Publish(ctx, resultSubject+work.Run, data,
-		jetstream.WithMsgID(work.Run+"-"+strconv.Itoa(work.ID))); err != nil {
+	// The message id is that of this publication of the work item: a copy
+	// of the result (the item delivered again) is dropped by the broker,
+	// the result of the item published again (a resumed run plays a pair
+	// whose result was refused) is not.
+	id := work.Run + "-" + strconv.Itoa(work.ID)
+	if meta, err := msg.Metadata(); err == nil {
+		id += "-" + strconv.FormatUint(meta.Sequence.Stream, 10)
+	}
+	if _, err := w.js.Publish(ctx, resultSubject+work.Run, data, jetstream.WithMsgID(id)); err != nil {
 		w.opts.Log.Warn().Err(err).Msg("storing a result")
 		msg.Nak()
 		return
