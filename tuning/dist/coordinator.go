@@ -170,7 +170,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	if err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
-	if c.link, err = listen(nc, c.run, c.key, c.log, cons, c.onResult); err != nil {
+	if c.link, err = listen(nc, c.run, c.wq, c.key, c.log, c.pending, cons, c.onResult); err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
 	if c.presence, err = answerPresence(nc, c.run); err != nil {
@@ -222,6 +222,13 @@ func (c *Coordinator) resultConsumer(ctx context.Context, resume bool, last uint
 
 // Run returns the run id.
 func (c *Coordinator) Run() string { return c.run }
+
+// pending counts the published pairs waiting for their result.
+func (c *Coordinator) pending() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.waiting)
+}
 
 // Close stops collecting results and withdraws the run's work not taken
 // yet from the queue.

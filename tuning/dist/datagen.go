@@ -122,7 +122,7 @@ func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptio
 	if err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
-	if c.link, err = listen(nc, c.run, c.key, c.log, cons, c.onResult); err != nil {
+	if c.link, err = listen(nc, c.run, c.wq, c.key, c.log, c.pending, cons, c.onResult); err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
 	return c, nil
@@ -130,6 +130,13 @@ func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptio
 
 // Run returns the run id.
 func (c *DatagenCoordinator) Run() string { return c.run }
+
+// pending counts the chunks asked for without a result yet.
+func (c *DatagenCoordinator) pending() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.waiting)
+}
 
 // Workers returns the workers heard of lately and their slots.
 func (c *DatagenCoordinator) Workers() (workers, slots int) {

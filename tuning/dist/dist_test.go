@@ -286,15 +286,17 @@ func TestMalformedWorkIsRejectedOnce(t *testing.T) {
 
 // TestForeignPlatformWaits: the pairs of a coordinator of another
 // platform are never delivered to a worker of this one (they use up none
-// of their deliveries); they wait for a worker of their platform, which
-// plays them.
+// of their deliveries); the coordinator says that no connected worker can
+// take them, naming the platform and the key they wait for, and they wait
+// for a worker of their platform, which plays them.
 func TestForeignPlatformWaits(t *testing.T) {
 	broker := startBroker(t, Credentials{})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	nc := connect(t, broker, "coordinator")
 	cfg := testMatch(t, 2)
-	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "plat", GOOS: "plan9", GOARCH: "mips", Log: testLog(t)})
+	var log syncBuffer
+	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "plat", GOOS: "plan9", GOARCH: "mips", Log: bufferLog(&log)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,6 +326,12 @@ func TestForeignPlatformWaits(t *testing.T) {
 	if info := c.CachedInfo(); info.NumPending != 1 || info.Delivered.Stream != 0 {
 		t.Errorf("plan9/mips queue: %d pending, delivered up to %d: want the pair waiting, never delivered", info.NumPending, info.Delivered.Stream)
 	}
+	coord.link.reportStranded()
+	stranded := "run plat: 1 work item waiting, and no connected worker can take them: they need a worker on plan9/mips that trusts " +
+		PublicKeyText(testTrust[0]) + " (connected: 1 on linux/amd64 (1 trusting the key))\n"
+	if !strings.HasSuffix(log.String(), stranded) {
+		t.Errorf("log:\n%s\nwant a line ending with:\n%s", log.String(), stranded)
+	}
 	// The fake engine runs here whatever the worker calls its platform.
 	wg.Go(func() {
 		RunWorker(wctx, connect(t, broker, "w9"), WorkerOptions{Trusted: testTrust, Name: "w9", CacheDir: t.TempDir(),
@@ -336,6 +344,10 @@ func TestForeignPlatformWaits(t *testing.T) {
 		}
 	case <-ctx.Done():
 		t.Fatal("the plan9/mips worker did not play the pair")
+	}
+	coord.link.reportStranded()
+	if n := strings.Count(log.String(), "no connected worker"); n != 1 {
+		t.Errorf("said %d times that no worker can take the work, want once:\n%s", n, log.String())
 	}
 }
 

@@ -54,6 +54,15 @@ const maxDeliver = 20
 // by that key. A worker thus never receives the work of another platform,
 // nor work under a key it does not trust (a forged item may still claim a
 // trusted key: the worker checks every signature).
+//
+// Why a queue per platform and key rather than one that every worker
+// pulls from: an item a worker cannot take would have to go back (a Nak),
+// and every delivery, a Nak's included, counts against MaxDeliver, so
+// that the workers of other platforms would use up an item's deliveries
+// before one of its own platform came; and a worker that does not trust a
+// key would take (and refuse for good) the work of coordinators of other
+// owners sharing the broker. Here such work is never delivered: it waits
+// on its queue, and its coordinator says so (runLink.reportStranded).
 type workQueue struct {
 	platform string // GOOS_GOARCH
 	key      string // the signer's public key in hex

@@ -104,7 +104,7 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opts WorkerOptions) error {
 		if err != nil {
 			return err
 		}
-		w.queues = append(w.queues, takenQueue{key: key, cons: cons})
+		w.queues = append(w.queues, takenQueue{queue: q, key: key, cons: cons})
 	}
 	opts.Log.Info().Str("worker", opts.Name).Int("concurrency", opts.Concurrency).Int("trusted keys", len(opts.Trusted)).Msg("taking work")
 	defer w.beat()()
@@ -118,8 +118,9 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opts WorkerOptions) error {
 
 // takenQueue is a queue a worker takes work from: the work signed by key.
 type takenQueue struct {
-	key  ed25519.PublicKey
-	cons jetstream.Consumer
+	queue workQueue
+	key   ed25519.PublicKey
+	cons  jetstream.Consumer
 }
 
 // waitForCoordinator waits until a coordinator has set up the work stream
