@@ -19,6 +19,7 @@ import (
 	"github.com/goxq/ucci/internal/enginetest"
 	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/dist"
+	"github.com/goxq/ucci/tuning/match"
 )
 
 // freeAddr returns a free address on the loopback.
@@ -184,4 +185,61 @@ func (l *lockedOutput) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// TestWorkerSIGTERMWhileBrokerDown: `ucci worker` exits (status 0) within
+// 2 s of a SIGTERM while its broker is gone.
+func TestWorkerSIGTERMWhileBrokerDown(t *testing.T) {
+	bin := enginetest.Binary(t)
+	fake := buildFakeEngine(t)
+	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer broker.Close()
+	nc, err := dist.Connect(broker.URL(), "coordinator", dist.Credentials{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	key, _, err := dist.LoadOrCreateKey(filepath.Join(t.TempDir(), "k"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cfg := match.Config{Engines: []match.EngineSpec{{Cmd: fake}, {Cmd: fake}}, Games: 2}
+	if _, err := dist.NewCoordinator(ctx, nc, &cfg, dist.CoordinatorOptions{Key: key}); err != nil {
+		t.Fatal(err)
+	}
+	var stderr lockedOutput
+	cmd := exec.Command(bin, "worker", "-broker", broker.URL(), "-cache", t.TempDir(), "-trust", dist.PublicKeyText(key.Public().(ed25519.PublicKey)))
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(stderr.String(), "taking work"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("the worker did not start:\n%s", stderr.String())
+		}
+	}
+	broker.Close()
+	time.Sleep(1500 * time.Millisecond)
+	began := time.Now()
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("worker: %v\n%s", err, stderr.String())
+		}
+		if d := time.Since(began); d > 2*time.Second {
+			t.Errorf("the worker took %v to exit", d)
+		}
+	case <-time.After(15 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("the worker did not exit:\n%s", stderr.String())
+	}
 }

@@ -59,7 +59,11 @@ func (w *worker) beat() (stop func()) {
 			hello.Unsubscribe()
 		}
 		send(true)
-		w.nc.Flush()
+		// Not when the broker is out of reach: a flush would wait for it
+		// (10 s), and a worker stops at once.
+		if w.nc.IsConnected() {
+			w.nc.FlushTimeout(time.Second)
+		}
 	}
 }
 

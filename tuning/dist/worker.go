@@ -264,8 +264,7 @@ func (w *worker) handle(ctx context.Context, q takenQueue, msg jetstream.Msg) {
 	if meta, err := msg.Metadata(); err == nil {
 		id += "-" + strconv.FormatUint(meta.Sequence.Stream, 10)
 	}
-	if _, err := w.js.Publish(ctx, resultSubject+work.Run, data, jetstream.WithMsgID(id)); err != nil {
-		w.opts.Log.Warn().Err(err).Msg("storing a result")
+	if err := w.store(ctx, q, msg, resultSubject+work.Run, data, id); err != nil {
 		msg.Nak()
 		return
 	}
@@ -278,6 +277,46 @@ func (w *worker) handle(ctx context.Context, q takenQueue, msg jetstream.Msg) {
 	}
 	w.opts.Log.Info().Str("run", work.Run).Int("pair", work.ID).Int("games", len(res.Games)).Msg("result stored")
 }
+
+// The delays between two attempts to store a result: the first, doubled
+// after each failure up to the last.
+const (
+	storeRetryFirst = 500 * time.Millisecond
+	storeRetryMax   = 30 * time.Second
+)
+
+// store puts the result data of the work item msg on subject (message id
+// id), trying again after a failure with an exponential backoff while the
+// item is kept in progress, so that a broker that takes no result (down,
+// or its results stream full) does not have the item played again and
+// again. It gives up only when ctx ends.
+func (w *worker) store(ctx context.Context, q takenQueue, msg jetstream.Msg, subject string, data []byte, id string) error {
+	var stop func()
+	defer func() {
+		if stop != nil {
+			stop()
+		}
+	}()
+	for delay := storeRetryFirst; ; delay = nextRetry(delay) {
+		_, err := w.js.Publish(ctx, subject, data, jetstream.WithMsgID(id))
+		if err == nil || ctx.Err() != nil {
+			return err
+		}
+		w.opts.Log.Warn().Err(err).Str("retry in", delay.String()).Msg("storing a result")
+		if stop == nil {
+			stop = w.keepAlive(q, msg)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(delay):
+		}
+	}
+}
+
+// nextRetry returns the delay after delay: twice as long, at most
+// storeRetryMax.
+func nextRetry(delay time.Duration) time.Duration { return min(2*delay, storeRetryMax) }
 
 // keepAlive tells the broker every third of the ack timeout of queue q
 // that the item is being worked on, until the returned stop is called.
