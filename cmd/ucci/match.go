@@ -88,7 +88,6 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	site := fs.String("site", "", "PGN Site tag")
 	quiet := fs.Bool("quiet", false, "no progress output")
 	broker := addBrokerFlags(fs, true)
-	ackWait := fs.Duration("ack-wait", dist.DefaultAckWait, "with -broker: a game pair whose worker gave no sign of life for this long goes to another worker")
 	if code, ok := parseFlags(fs, joinResumeRun(args)); !ok {
 		return code
 	}
@@ -208,7 +207,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *broker.url != "" {
 		var closeRemote func()
 		var code int
-		coord, closeRemote, code = useBroker(ctx, &cfg, broker, remoteOptions{ackWait: *ackWait, resume: ev.resume.run}, stderr)
+		coord, closeRemote, code = useBroker(ctx, &cfg, broker, remoteOptions{resume: ev.resume.run}, stderr)
 		if code != 0 {
 			return code
 		}

@@ -29,8 +29,6 @@ type CoordinatorOptions struct {
 	// pair) and only the other pairs are published. The match must be the
 	// one the run was started with.
 	Resume bool
-	// AckWait is the workers' ack timeout (default DefaultAckWait).
-	AckWait time.Duration
 	// GOOS and GOARCH are the platform of the engine binaries (default:
 	// this machine's).
 	GOOS, GOARCH string
@@ -100,9 +98,6 @@ func (d delivery) term() {
 // streams, the binaries in the object store, the run's status and the
 // result consumer; for a resumed run it reads the results stored so far.
 func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts CoordinatorOptions) (*Coordinator, error) {
-	if opts.AckWait <= 0 {
-		opts.AckWait = DefaultAckWait
-	}
 	if opts.GOOS == "" {
 		opts.GOOS, opts.GOARCH = runtime.GOOS, runtime.GOARCH
 	}
@@ -125,7 +120,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	if err != nil {
 		return nil, err
 	}
-	_, obs, err := setup(ctx, js, wq, opts.AckWait)
+	_, obs, err := setup(ctx, js, wq)
 	if err != nil {
 		return nil, err
 	}

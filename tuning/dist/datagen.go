@@ -30,8 +30,6 @@ type DatagenOptions struct {
 	// indices Files name files, sent through the object store too.
 	Args  []string
 	Files []int
-	// AckWait is the workers' ack timeout (default DefaultAckWait).
-	AckWait time.Duration
 	// GOOS and GOARCH are the platform of Binary (default: this machine's).
 	GOOS, GOARCH string
 	// Key signs the work items (required): workers run only work signed by
@@ -67,9 +65,6 @@ type DatagenCoordinator struct {
 // streams, the build and the input files in the object store, and the
 // result consumer.
 func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptions) (*DatagenCoordinator, error) {
-	if opts.AckWait <= 0 {
-		opts.AckWait = DefaultAckWait
-	}
 	if opts.GOOS == "" {
 		opts.GOOS, opts.GOARCH = runtime.GOOS, runtime.GOARCH
 	}
@@ -90,7 +85,7 @@ func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptio
 	if err != nil {
 		return nil, err
 	}
-	_, obs, err := setup(ctx, js, wq, opts.AckWait)
+	_, obs, err := setup(ctx, js, wq)
 	if err != nil {
 		return nil, err
 	}

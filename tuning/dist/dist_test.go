@@ -119,7 +119,7 @@ func TestMatchOnThreeWorkersOneKilled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	coordConn := connect(t, broker, "coordinator")
-	coord, err := NewCoordinator(ctx, coordConn, &cfg, CoordinatorOptions{Key: testKey, Run: "t1", AckWait: time.Second, Log: testLog(t)})
+	coord, err := NewCoordinator(ctx, coordConn, &cfg, CoordinatorOptions{Key: testKey, Run: "t1", Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestMatchOnThreeWorkersOneKilled(t *testing.T) {
 	// The killed worker's pair was delivered again: more deliveries than
 	// the four pairs.
 	js, _ := jetstream.New(coordConn)
-	if c, err := js.Consumer(context.Background(), workStream, coord.wq.consumerConfig(0).Durable); err != nil {
+	if c, err := js.Consumer(context.Background(), workStream, coord.wq.consumerConfig().Durable); err != nil {
 		t.Error(err)
 	} else if d := c.CachedInfo().Delivered.Consumer; d <= games/2 {
 		t.Errorf("%d deliveries of %d game pairs: the killed worker's was not delivered again", d, games/2)
@@ -213,7 +213,7 @@ func TestMalformedWorkIsRejectedOnce(t *testing.T) {
 	defer cancel()
 	nc := connect(t, broker, "test")
 	cfg := testMatch(t, 2)
-	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "bad", AckWait: time.Second})
+	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "bad"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +270,7 @@ func TestMalformedWorkIsRejectedOnce(t *testing.T) {
 	}
 	// Nothing is left to deliver again, and nothing was delivered twice.
 	time.Sleep(2 * time.Second)
-	c, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig(0).Durable)
+	c, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig().Durable)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,7 +319,7 @@ func TestForeignPlatformWaits(t *testing.T) {
 	}()
 	time.Sleep(3 * time.Second)
 	js, _ := jetstream.New(nc)
-	c, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig(0).Durable)
+	c, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig().Durable)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,7 +392,7 @@ func TestDuplicateResultCountsOnce(t *testing.T) {
 	defer cancel()
 	nc := connect(t, broker, "coordinator")
 	cfg := testMatch(t, games)
-	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "dup", AckWait: time.Second})
+	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "dup"})
 	if err != nil {
 		t.Fatal(err)
 	}

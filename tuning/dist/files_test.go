@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -30,7 +29,7 @@ func TestOptionFilesTravel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, obs, err := setup(ctx, js, q, time.Minute)
+	_, obs, err := setup(ctx, js, q)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 // of it instead of playing it. It runs on a goroutine of its own: it
 // reports failures with t.Error.
 func answerOnce(t *testing.T, ctx context.Context, js jetstream.JetStream, coord *Coordinator, name string, answer func(*Work) *Result) {
-	cons, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig(0).Durable)
+	cons, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig().Durable)
 	if err != nil {
 		t.Error(err)
 		return

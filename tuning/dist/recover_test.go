@@ -72,7 +72,7 @@ func TestWorkerBacksOffWhenResultsCannotBeStored(t *testing.T) {
 	if got := strings.Join(delays, " "); !strings.HasPrefix(got, "500ms 1s 2s") {
 		t.Errorf("retry delays %q, want 500ms 1s 2s ...\n%s", got, log.String())
 	}
-	c, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig(0).Durable)
+	c, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig().Durable)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,5 +144,78 @@ func TestWorkerStopsWhileBrokerDown(t *testing.T) {
 			t.Fatalf("busy %v: the worker did not stop", busy)
 		}
 		cancel()
+	}
+}
+
+// TestAckWaitChangedBetweenRuns: a run whose ack timeout differs from the
+// previous run's. The timeout of a queue is fixed: a coordinator sets it
+// back when something else (a coordinator of an older version, with its
+// own -ack-wait) changed it; and a worker that started under one timeout
+// keeps its items alive under another set later (it reads the timeout for
+// each item), so that no pair is taken from it while it plays.
+func TestAckWaitChangedBetweenRuns(t *testing.T) {
+	broker := startBroker(t, Credentials{})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	nc := connect(t, broker, "coordinator")
+	js, _ := jetstream.New(nc)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	wctx, stop := context.WithCancel(ctx)
+	defer stop()
+	first := testMatch(t, 2)
+	a, err := NewCoordinator(ctx, nc, &first, CoordinatorOptions{Key: testKey, Run: "a", Log: testLog(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	first.Remote = a
+	// Two slots, one pair at a time: a pair taken from the slot playing it
+	// would go to the other.
+	wg.Go(func() {
+		RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", Concurrency: 2, CacheDir: t.TempDir(), Trusted: testTrust, Log: testLog(t)})
+	})
+	if _, err := match.Run(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	name := a.wq.consumerConfig().Durable
+	setAckWait := func(d time.Duration) {
+		t.Helper()
+		cc := a.wq.consumerConfig()
+		cc.AckWait = d
+		if _, err := js.CreateOrUpdateConsumer(ctx, workStream, cc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setAckWait(time.Second)
+
+	second := testMatch(t, 4)
+	second.Concurrency = 1
+	for i := range second.Engines {
+		second.Engines[i].Args[1] = "40ms" // games of 30 plies: a pair takes over 2 s
+	}
+	b, err := NewCoordinator(ctx, nc, &second, CoordinatorOptions{Key: testKey, Run: "b", Log: testLog(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	second.Remote = b
+	c, err := js.Consumer(ctx, workStream, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.CachedInfo().Config.AckWait; got != ackWait {
+		t.Errorf("the new run's coordinator left the ack timeout at %v, want %v", got, ackWait)
+	}
+	setAckWait(time.Second)
+	res, err := match.Run(ctx, second)
+	if err != nil || len(res.Games) != 4 {
+		t.Fatalf("second run: %v", err)
+	}
+	if c, err = js.Consumer(ctx, workStream, name); err != nil {
+		t.Fatal(err)
+	}
+	if info := c.CachedInfo(); info.NumRedelivered != 0 || info.Delivered.Consumer != 3 {
+		t.Errorf("%d deliveries, %d redelivered: want the 3 pairs delivered once each", info.Delivered.Consumer, info.NumRedelivered)
 	}
 }

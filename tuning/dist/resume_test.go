@@ -46,7 +46,7 @@ func TestResumeStoppedRun(t *testing.T) {
 	// published again on the resume.
 	cfg := testMatch(t, games)
 	cfg.Concurrency = pairs
-	first, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "r1", AckWait: 2 * time.Second, Log: testLog(t)})
+	first, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "r1", Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestResumeStoppedRun(t *testing.T) {
 	again.Concurrency = 3
 	var out bytes.Buffer
 	again.PGN = &out
-	second, err := NewCoordinator(ctx, nc, &again, CoordinatorOptions{Key: testKey, Run: "r1", Resume: true, AckWait: 2 * time.Second, Log: testLog(t)})
+	second, err := NewCoordinator(ctx, nc, &again, CoordinatorOptions{Key: testKey, Run: "r1", Resume: true, Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +279,7 @@ func TestResumeKilledCoordinator(t *testing.T) {
 	dying := connect(t, broker, "killed coordinator")
 	cfg := testMatch(t, games)
 	cfg.Concurrency = 4
-	first, err := NewCoordinator(ctx, dying, &cfg, CoordinatorOptions{Key: testKey, Run: "k1", AckWait: 2 * time.Second, Log: testLog(t)})
+	first, err := NewCoordinator(ctx, dying, &cfg, CoordinatorOptions{Key: testKey, Run: "k1", Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -300,7 +300,7 @@ func TestResumeKilledCoordinator(t *testing.T) {
 	again.Concurrency = 4
 	var out bytes.Buffer
 	again.PGN = &out
-	second, err := NewCoordinator(ctx, nc, &again, CoordinatorOptions{Key: testKey, Run: "k1", Resume: true, AckWait: 2 * time.Second, Log: testLog(t)})
+	second, err := NewCoordinator(ctx, nc, &again, CoordinatorOptions{Key: testKey, Run: "k1", Resume: true, Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,10 +40,13 @@ const (
 // the broker: a run can be resumed within it.
 const keepResults = 14 * 24 * time.Hour
 
-// DefaultAckWait is how long a work item may go without a sign of life
-// from its worker (which sends one every third of it while it plays)
-// before it is delivered again.
-const DefaultAckWait = 30 * time.Second
+// ackWait is how long a work item may go without a sign of life from its
+// worker (which sends one every third of it while it plays) before it is
+// delivered again. It is fixed, the same for every run: it is a setting
+// of the consumer that the workers of a queue share, which every
+// coordinator sets, while the worker learns it once per item; a setting
+// per run would change under the workers of the runs before.
+const ackWait = 30 * time.Second
 
 // maxDeliver bounds the deliveries of one work item: an item that kills
 // every worker that takes it is not retried for ever.
@@ -88,7 +91,7 @@ func (q workQueue) subject(run string, id int) string {
 func runSubjects(run string) string { return workSubject + "*.*." + run + ".>" }
 
 // consumerConfig returns the configuration of the queue's consumer.
-func (q workQueue) consumerConfig(ackWait time.Duration) jetstream.ConsumerConfig {
+func (q workQueue) consumerConfig() jetstream.ConsumerConfig {
 	return jetstream.ConsumerConfig{
 		Durable:       workConsumer + q.platform + "-" + q.key,
 		FilterSubject: workSubject + q.platform + "." + q.key + ".>",
@@ -100,13 +103,13 @@ func (q workQueue) consumerConfig(ackWait time.Duration) jetstream.ConsumerConfi
 
 // openQueue returns the consumer of the queue q, removing the legacy
 // consumer (it would take the work of every queue) first. A coordinator
-// (update) sets its ack timeout; a worker creates it with ackWait when it
-// is missing.
-func openQueue(ctx context.Context, js jetstream.JetStream, q workQueue, ackWait time.Duration, update bool) (jetstream.Consumer, error) {
+// (update) sets its configuration; a worker creates it when it is
+// missing.
+func openQueue(ctx context.Context, js jetstream.JetStream, q workQueue, update bool) (jetstream.Consumer, error) {
 	if err := js.DeleteConsumer(ctx, workStream, legacyConsumer); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
 		return nil, fmt.Errorf("work consumer: %w", err)
 	}
-	cc := q.consumerConfig(ackWait)
+	cc := q.consumerConfig()
 	if update {
 		cons, err := js.CreateOrUpdateConsumer(ctx, workStream, cc)
 		if err != nil {
@@ -128,7 +131,7 @@ func openQueue(ctx context.Context, js jetstream.JetStream, q workQueue, ackWait
 
 // setup creates or updates the streams, the consumer of the queue q and
 // the object store.
-func setup(ctx context.Context, js jetstream.JetStream, q workQueue, ackWait time.Duration) (jetstream.Consumer, jetstream.ObjectStore, error) {
+func setup(ctx context.Context, js jetstream.JetStream, q workQueue) (jetstream.Consumer, jetstream.ObjectStore, error) {
 	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name:      workStream,
 		Subjects:  []string{workSubject + ">"},
@@ -145,7 +148,7 @@ func setup(ctx context.Context, js jetstream.JetStream, q workQueue, ackWait tim
 	}); err != nil {
 		return nil, nil, fmt.Errorf("results stream: %w", err)
 	}
-	cons, err := openQueue(ctx, js, q, ackWait, true)
+	cons, err := openQueue(ctx, js, q, true)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -147,7 +147,7 @@ func TestForgedWorkRunsNothing(t *testing.T) {
 	if _, err := os.Stat(marker); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the forged work ran: %v", err)
 	}
-	c, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig(0).Durable)
+	c, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig().Durable)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -100,7 +100,7 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opts WorkerOptions) error {
 		if err != nil {
 			return err
 		}
-		cons, err := openQueue(ctx, js, q, DefaultAckWait, false)
+		cons, err := openQueue(ctx, js, q, false)
 		if err != nil {
 			return err
 		}
@@ -233,7 +233,7 @@ func (w *worker) handle(ctx context.Context, q takenQueue, msg jetstream.Msg) {
 		w.reject(msg, work.Run, fmt.Errorf("work for %s/%s on the queue of %s/%s", work.GOOS, work.GOARCH, w.opts.GOOS, w.opts.GOARCH))
 		return
 	}
-	stop := w.keepAlive(q, msg)
+	stop := w.keepAlive(ctx, q, msg)
 	w.busy.Add(1)
 	var res *Result
 	if work.Kind == kindDatagen {
@@ -304,7 +304,7 @@ func (w *worker) store(ctx context.Context, q takenQueue, msg jetstream.Msg, sub
 		}
 		w.opts.Log.Warn().Err(err).Str("retry in", delay.String()).Msg("storing a result")
 		if stop == nil {
-			stop = w.keepAlive(q, msg)
+			stop = w.keepAlive(ctx, q, msg)
 		}
 		select {
 		case <-ctx.Done():
@@ -320,9 +320,17 @@ func nextRetry(delay time.Duration) time.Duration { return min(2*delay, storeRet
 
 // keepAlive tells the broker every third of the ack timeout of queue q
 // that the item is being worked on, until the returned stop is called.
-func (w *worker) keepAlive(q takenQueue, msg jetstream.Msg) (stop func()) {
-	ackWait := q.cons.CachedInfo().Config.AckWait
-	return every(max(ackWait/3, 10*time.Millisecond), func() { msg.InProgress() })
+// The timeout is read from the broker for each item (every coordinator
+// sets the same, ackWait, but a consumer set otherwise by another version
+// must not have items taken away from the workers playing them).
+func (w *worker) keepAlive(ctx context.Context, q takenQueue, msg jetstream.Msg) (stop func()) {
+	wait := q.cons.CachedInfo().Config.AckWait
+	infoCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	if info, err := q.cons.Info(infoCtx); err == nil {
+		wait = info.Config.AckWait
+	}
+	cancel()
+	return every(max(wait/3, 10*time.Millisecond), func() { msg.InProgress() })
 }
 
 // every calls f every interval on a goroutine of its own until the
