@@ -2,6 +2,10 @@ package dist
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -217,5 +221,66 @@ func TestAckWaitChangedBetweenRuns(t *testing.T) {
 	}
 	if info := c.CachedInfo(); info.NumRedelivered != 0 || info.Delivered.Consumer != 3 {
 		t.Errorf("%d deliveries, %d redelivered: want the 3 pairs delivered once each", info.Delivered.Consumer, info.NumRedelivered)
+	}
+}
+
+// TestFetchStopsWhileBrokerDown: a worker fetching a binary when the
+// broker goes away stops fetching within 2 s of being told to stop (a
+// read of the object store does not end when the object is closed).
+func TestFetchStopsWhileBrokerDown(t *testing.T) {
+	broker, err := StartEmbedded("127.0.0.1:0", t.TempDir(), Credentials{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer broker.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	js, _ := jetstream.New(connect(t, broker, "worker"))
+	obs, err := js.CreateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: binaryBucket})
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := make([]byte, 64<<20)
+	for i := range big {
+		big[i] = byte(i * 7)
+	}
+	sum := sha256.Sum256(big)
+	hash := hex.EncodeToString(sum[:])
+	if _, err := obs.PutBytes(ctx, hash, big); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cache := &binaryCache{dir: dir, obs: obs}
+	fctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() {
+		_, err := cache.path(fctx, hash)
+		done <- err
+	}()
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(time.Millisecond) {
+		parts, _ := filepath.Glob(filepath.Join(dir, hash+".part*"))
+		if len(parts) == 1 {
+			if st, err := os.Stat(parts[0]); err == nil && st.Size() > 0 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the fetch did not start")
+		}
+	}
+	broker.Close()
+	time.Sleep(500 * time.Millisecond)
+	began := time.Now()
+	stop()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("the fetch succeeded without its broker")
+		}
+		if d := time.Since(began); d > 2*time.Second {
+			t.Errorf("the fetch took %v to stop", d)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the fetch did not stop")
 	}
 }
