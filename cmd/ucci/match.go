@@ -24,7 +24,7 @@ const matchUsage = `usage: ucci match -engine SPEC -engine SPEC [...] [-games N]
                   [-openings FILE] [-pgn OUT.pgn] [-pgn-notation iccs|wxf|chinese] [-rules cxa|axf]
                   [-format gauntlet|roundrobin|berger|swiss|knockout|double|groups] [-rounds N]
                   [-team NAME=ENGINE,...] [-crosstable FILE] [-resume] ...
-                  [-broker nats://HOST:4222|embedded [-resume RUN]]
+                  [-broker nats://HOST:4222|embedded [-key FILE] [-resume RUN]]
        ucci match openings -pgn GAMES.pgn [-out FILE] ...   (see ucci match openings -h)
        ucci match status -broker nats://HOST:4222 [-run RUN] (the runs on a broker)
 
