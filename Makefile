@@ -283,9 +283,10 @@ nnue: nnue-data
 	nice -n 10 ./$(BIN) tune nnue -out $(NNUE_DIR)/net.nnue -epochs $(NNUE_EPOCHS) -patience $(NNUE_PATIENCE) -plot $(NNUE_DIR)/loss.png -note '$(NNUE_NOTE)' $(NNUE_TRAIN_FLAGS) $(NNUE_DIR)/data $(NNUE_DIR)/master
 
 # Matches across machines (issue 19): e2e/distributed_test.go (build tag
-# e2edist) starts Debian's nats-server with JetStream on a free port, two
-# `ucci worker` processes and a coordinator (`ucci match -broker URL`) for a
-# 20-game match at 1+0.01 between two copies of bin/ucci, and checks the PGN
+# e2edist) starts Debian's nats-server with JetStream on a free port, makes
+# a coordinator key (`ucci key`), two `ucci worker -trust KEY` processes and a
+# coordinator (`ucci match -broker URL -key FILE`) for a 20-game match at
+# 1+0.01 between two copies of bin/ucci, and checks the PGN
 # (20 games, once each), the totals, that both workers played and `ucci match
 # status`. e2e/distributed.sh installs nats-server when it is missing (with
 # apt-get update first). Not in make test.

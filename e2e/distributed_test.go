@@ -28,9 +28,11 @@ import (
 // free port, two `ucci worker` processes and a coordinator, `ucci match
 // -broker nats://127.0.0.1:PORT`, for 20 games at 1 s + 0.01 s between two
 // copies of the ucci binary (the workers fetch them from the broker's
-// object store). It checks the PGN holds exactly the 20 games, once each,
-// that its results add up to the report's totals, that both workers
-// played, and that ucci match status shows the finished run.
+// object store). The coordinator signs its work with a key made by `ucci
+// key`, which the workers trust (-trust), and prints that worker command.
+// It checks the PGN holds exactly the 20 games, once each, that its
+// results add up to the report's totals, that both workers played, and
+// that ucci match status shows the finished run.
 //
 // Built only with -tags e2edist (make e2e-distributed, which installs
 // Debian's nats-server with e2e/distributed.sh). Environment:
@@ -46,16 +48,17 @@ func TestDistributedMatch(t *testing.T) {
 	url := startNATS(t, natsBin, dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
+	keyFile, pub := coordinatorKey(t, bin, dir)
 
 	var logs [2]*lockedBuffer
 	for i := range logs {
-		logs[i] = startWorker(t, bin, url, fmt.Sprint("w", i+1), filepath.Join(dir, fmt.Sprint("cache", i+1)))
+		logs[i] = startWorker(t, bin, url, fmt.Sprint("w", i+1), filepath.Join(dir, fmt.Sprint("cache", i+1)), pub)
 	}
 	pgnPath := filepath.Join(dir, "match.pgn")
 	start := time.Now()
 	var stdout, stderr bytes.Buffer
 	coord := exec.CommandContext(ctx, bin, "match", "-engine", "cmd="+bin+" name=first", "-engine", "cmd="+other+" name=second",
-		"-games", strconv.Itoa(games), "-tc", "1+0.01", "-pgn", pgnPath, "-broker", url)
+		"-games", strconv.Itoa(games), "-tc", "1+0.01", "-pgn", pgnPath, "-broker", url, "-key", keyFile)
 	coord.Stdout, coord.Stderr = &stdout, &stderr
 	if err := coord.Run(); err != nil {
 		t.Fatalf("coordinator: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
@@ -63,6 +66,9 @@ func TestDistributedMatch(t *testing.T) {
 	t.Logf("%d games in %s\n%s", games, time.Since(start).Round(100*time.Millisecond), stdout.String())
 	if lines := strings.Split(strings.TrimSpace(stderr.String()), "\n"); len(lines) > 3 {
 		t.Logf("the coordinator's last progress lines:\n%s", strings.Join(lines[len(lines)-3:], "\n"))
+	}
+	if want := "workers join with: ucci worker -broker " + url + " -trust " + pub + "\n"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("no %q in the coordinator's output:\n%s", want, stderr.String())
 	}
 	report := stdout.String()
 	if !strings.Contains(report, fmt.Sprintf("Games: %d of %d\n", games, games)) {
@@ -108,6 +114,9 @@ func TestDistributedMatch(t *testing.T) {
 		t.Errorf("PGN results W/D/L %v, report %v", got, want)
 	}
 	for i, l := range logs {
+		if strings.Contains(l.String(), "refusing") {
+			t.Errorf("worker %d refused work:\n%s", i+1, l.String())
+		}
 		if n := strings.Count(l.String(), "result stored"); n == 0 {
 			t.Errorf("worker %d stored no result:\n%s", i+1, l.String())
 		} else {
@@ -176,21 +185,35 @@ func startNATS(t *testing.T, natsBin, dir string) string {
 	}
 }
 
-// startWorker starts `ucci worker` and returns its log; at the end of the
-// test it is interrupted and must exit with status 0.
-func startWorker(t *testing.T, bin, url, name, cache string) *lockedBuffer {
+// coordinatorKey makes a coordinator key in dir with `ucci key` and
+// returns its file and the public key printed.
+func coordinatorKey(t *testing.T, bin, dir string) (file, pub string) {
 	t.Helper()
-	log, stop := startWorkerSlots(t, bin, url, name, cache, 1)
+	file = filepath.Join(dir, "coordinator.key")
+	out, err := exec.Command(bin, "key", "-key", file).Output()
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if err != nil || !strings.HasPrefix(lines[len(lines)-1], "ed25519:") {
+		t.Fatalf("ucci key: %v\n%s", err, out)
+	}
+	return file, lines[len(lines)-1]
+}
+
+// startWorker starts `ucci worker -trust trust` and returns its log; at
+// the end of the test it is interrupted and must exit with status 0.
+func startWorker(t *testing.T, bin, url, name, cache, trust string) *lockedBuffer {
+	t.Helper()
+	log, stop := startWorkerSlots(t, bin, url, name, cache, trust, 1)
 	t.Cleanup(stop)
 	return log
 }
 
-// startWorkerSlots starts `ucci worker -concurrency slots` and returns its
-// log and its stop, which interrupts it: it must exit with status 0.
-func startWorkerSlots(t *testing.T, bin, url, name, cache string, slots int) (*lockedBuffer, func()) {
+// startWorkerSlots starts `ucci worker -concurrency slots -trust trust`
+// and returns its log and its stop, which interrupts it: it must exit
+// with status 0.
+func startWorkerSlots(t *testing.T, bin, url, name, cache, trust string, slots int) (*lockedBuffer, func()) {
 	t.Helper()
 	var log lockedBuffer
-	cmd := exec.Command(bin, "worker", "-broker", url, "-name", name, "-cache", cache, "-concurrency", strconv.Itoa(slots))
+	cmd := exec.Command(bin, "worker", "-broker", url, "-name", name, "-cache", cache, "-concurrency", strconv.Itoa(slots), "-trust", trust)
 	cmd.Stdout, cmd.Stderr = &log, &log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -45,6 +45,7 @@ func TestDistributedThroughput(t *testing.T) {
 	other := filepath.Join(dir, "ucci-copy")
 	copyFile(t, bin, other)
 	url := startNATS(t, natsBin, dir)
+	keyFile, pub := coordinatorKey(t, bin, dir)
 	real := []string{"-engine", "cmd=" + bin + " name=first", "-engine", "cmd=" + other + " name=second", "-tc", "1+0.01"}
 	sim := []string{"-engine", "cmd=" + fake + " name=first arg=-delay arg=25ms", "-engine", "cmd=" + fake + " name=second arg=-delay arg=25ms",
 		"-tc", "60+1", "-folds", "10"} // games of 37 plies, about 1 s
@@ -57,10 +58,10 @@ func TestDistributedThroughput(t *testing.T) {
 			args = append(args, "-concurrency", strconv.Itoa(r.concurrency))
 		} else {
 			for i := range r.workers {
-				_, stop := startWorkerSlots(t, bin, url, fmt.Sprintf("w%d", i+1), filepath.Join(dir, fmt.Sprint("cache", i+1)), r.slots)
+				_, stop := startWorkerSlots(t, bin, url, fmt.Sprintf("w%d", i+1), filepath.Join(dir, fmt.Sprint("cache", i+1)), pub, r.slots)
 				defer stop()
 			}
-			args = append(args, "-broker", url, "-concurrency", strconv.Itoa(2*r.workers*r.slots))
+			args = append(args, "-broker", url, "-key", keyFile, "-concurrency", strconv.Itoa(2*r.workers*r.slots))
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		defer cancel()

@@ -26,6 +26,7 @@ func EvalFeatures(pos *Position, coef []int32) (phase int) {
 // quiescence score from pos's side to move. The tuner labels such quiet
 // positions. It waits for a running search to end.
 func (s *Searcher) QuietLeaf(pos *Position) (Position, int) {
+	s.waitPrepared()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.stop.Store(false)

@@ -81,6 +81,12 @@ type Searcher struct {
 	ttUsed bool
 	// lastPanic is the value of the last panic a search recovered from.
 	lastPanic atomic.Value
+	// prepDone is closed when the table mapping PrepareHashAsync started
+	// has finished (nil: none started).
+	prepMu   sync.Mutex
+	prepDone chan struct{}
+	// prepCancel stops a PrepareHashAsync early (the table is replaced).
+	prepCancel atomic.Bool
 }
 
 // NewSearcher returns a searcher with a hashMB-megabyte table and one thread.
@@ -109,6 +115,9 @@ func (s *Searcher) Threads() int { return s.threads }
 
 // ResizeHash reallocates the transposition table.
 func (s *Searcher) ResizeHash(mb int) {
+	// The old table need not be mapped whole any more.
+	s.prepCancel.Store(true)
+	s.waitPrepared()
 	s.tt.Resize(mb)
 	s.ttUsed = false
 }
@@ -116,13 +125,45 @@ func (s *Searcher) ResizeHash(mb int) {
 // PrepareHash maps the table's memory now rather than during the first
 // search (see tt.Table.Prefault); the engine calls it when its options have
 // settled (isready), and Go calls it too. Not during a search.
-func (s *Searcher) PrepareHash() { s.tt.Prefault() }
+func (s *Searcher) PrepareHash() {
+	s.waitPrepared()
+	s.tt.Prefault()
+}
+
+// PrepareHashAsync is PrepareHash in the background: it returns at once,
+// and whatever needs the table next (a search, a clear, a probe,
+// PrepareHash) waits for it to finish; a resize stops it first. The engine calls it at the
+// hello command and after a resize, so that a first go without isready
+// finds the table mapped and the GUI is not kept waiting meanwhile.
+func (s *Searcher) PrepareHashAsync() {
+	s.waitPrepared()
+	done := make(chan struct{})
+	s.prepMu.Lock()
+	s.prepDone = done
+	s.prepMu.Unlock()
+	s.prepCancel.Store(false)
+	go func() {
+		s.tt.PrefaultUnless(&s.prepCancel)
+		close(done)
+	}()
+}
+
+// waitPrepared waits for a PrepareHashAsync still mapping the table.
+func (s *Searcher) waitPrepared() {
+	s.prepMu.Lock()
+	done := s.prepDone
+	s.prepMu.Unlock()
+	if done != nil {
+		<-done
+	}
+}
 
 // HashMB returns the table size.
 func (s *Searcher) HashMB() int { return s.tt.SizeMB() }
 
 // Clear empties the table and the move-ordering history (new game).
 func (s *Searcher) Clear() {
+	s.waitPrepared()
 	s.tt.Clear()
 	s.ttUsed = false
 	for _, w := range s.workers {
@@ -131,7 +172,10 @@ func (s *Searcher) Clear() {
 }
 
 // ProbeHash looks a position up in the table (UCCI probe).
-func (s *Searcher) ProbeHash(p *Position) (tt.Entry, bool) { return s.tt.Probe(p.Key()) }
+func (s *Searcher) ProbeHash(p *Position) (tt.Entry, bool) {
+	s.waitPrepared()
+	return s.tt.Probe(p.Key())
+}
 
 // Stop asks a running search to finish as soon as possible.
 func (s *Searcher) Stop() {
@@ -183,11 +227,14 @@ func (s *Searcher) Search(pos *Position, lim Limits, report func(Info)) Result {
 // Go is called is stopped, and the new one starts once it has ended (its
 // own wait function still gives its result).
 func (s *Searcher) Go(pos *Position, lim Limits, report func(Info)) func() Result {
+	// The clock runs from the go command: waiting for a search still
+	// unwinding or for the table to be mapped is on it.
+	start := time.Now()
 	if s.running.Load() {
 		s.Stop()
 	}
+	s.waitPrepared()
 	s.mu.Lock()
-	start := time.Now()
 	for len(s.wake) > 0 {
 		<-s.wake
 	}
@@ -202,7 +249,7 @@ func (s *Searcher) Go(pos *Position, lim Limits, report func(Info)) func() Resul
 		budget = timeman.Budget{}
 	}
 	s.ponder.Store(lim.Ponder)
-	s.timer.Start(budget, lim.Ponder)
+	s.timer.StartFrom(budget, lim.Ponder, start)
 	s.running.Store(true)
 	s.ttUsed = true
 	s.tt.Prefault()

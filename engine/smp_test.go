@@ -78,3 +78,30 @@ func TestBestWorkerVotes(t *testing.T) {
 		}
 	}
 }
+
+// TestPrepareHashAsync maps the table in the background while the caller
+// goes on: a resize, a clear, a probe and searches that follow at once
+// all work (and, under -race, do not race with the mapping).
+func TestPrepareHashAsync(t *testing.T) {
+	s := NewSearcher(32)
+	p := StartPosition()
+	s.PrepareHashAsync()
+	s.ResizeHash(8) // stops the mapping of the old table
+	s.PrepareHashAsync()
+	if r := s.Search(p, Limits{Depth: 4}, nil); r.BestMove == NoMove {
+		t.Fatal("no move after an asynchronous mapping")
+	}
+	if _, ok := s.ProbeHash(p); !ok {
+		t.Error("the search's root is not in the table")
+	}
+	s.PrepareHashAsync()
+	s.Clear()
+	if _, ok := s.ProbeHash(p); ok {
+		t.Error("the table kept the root after Clear")
+	}
+	s.PrepareHashAsync()
+	s.PrepareHash()
+	if r := s.Search(p, Limits{Depth: 3}, nil); r.BestMove == NoMove {
+		t.Fatal("no move")
+	}
+}

@@ -125,13 +125,28 @@ const PrefaultLimit = 512 << 20
 // iteration would otherwise wait for the page faults of its probes (with
 // huge pages, the zeroing of most of a small table). Only the first call
 // after Resize does anything. It must not run during a search.
-func (t *Table) Prefault() {
+func (t *Table) Prefault() { t.PrefaultUnless(nil) }
+
+// prefaultChunk is how much of the table Prefault writes between two looks
+// at its cancel flag.
+const prefaultChunk = 1 << 20
+
+// PrefaultUnless is Prefault that stops early, leaving the rest of the
+// table to be mapped as the search first touches it, once cancel (when
+// not nil) is set: a table about to be replaced need not be mapped whole.
+func (t *Table) PrefaultUnless(cancel *atomic.Bool) {
 	if t.faulted {
 		return
 	}
 	t.faulted = true
 	n := min(uint64(len(t.buckets)), PrefaultLimit/uint64(unsafe.Sizeof(bucket{})))
-	clear(t.buckets[:n])
+	step := uint64(prefaultChunk / unsafe.Sizeof(bucket{}))
+	for i := uint64(0); i < n; i += step {
+		if cancel != nil && cancel.Load() {
+			return
+		}
+		clear(t.buckets[i:min(i+step, n)])
+	}
 }
 
 // SizeMB returns the table size in megabytes.

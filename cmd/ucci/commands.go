@@ -49,6 +49,7 @@ var commands = []*command{
 		{name: "wdl", summary: "fit the win/draw/loss model of UCI_ShowWDL to game results", run: withoutInput(tunecmd.WDL)},
 	}},
 	{name: "worker", summary: "play the games of matches run on a NATS broker (ucci match -broker)", run: withoutInput(runWorker)},
+	{name: "key", summary: "create the key that signs a coordinator's work and print its public key", run: withoutInput(runKey)},
 	{name: "version", summary: "print the version", run: withoutInput(runVersion)},
 }
 

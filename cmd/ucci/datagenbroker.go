@@ -17,18 +17,16 @@ import (
 func tuneDatagen(args []string, stdout, stderr io.Writer) int {
 	return tunecmd.DatagenOn(args, stdout, stderr, func(fs *flag.FlagSet) tunecmd.DatagenBroker {
 		return &datagenBroker{
-			flags:   addBrokerFlags(fs, true),
-			binary:  fs.String("binary", "", "with -broker: the ucci build the workers make the chunks with (default: this executable)"),
-			ackWait: fs.Duration("ack-wait", 30*time.Second, "with -broker: a chunk whose worker has not reported for this long goes to another worker"),
+			flags:  addBrokerFlags(fs, true),
+			binary: fs.String("binary", "", "with -broker: the ucci build the workers make the chunks with (default: this executable)"),
 		}
 	})
 }
 
 // datagenBroker makes the chunks of a datagen run on a broker's workers.
 type datagenBroker struct {
-	flags   *brokerFlags
-	binary  *string
-	ackWait *time.Duration
+	flags  *brokerFlags
+	binary *string
 }
 
 // Requested tells whether -broker was given.
@@ -37,9 +35,6 @@ func (b *datagenBroker) Requested() bool { return *b.flags.url != "" }
 // Connect connects to the broker (an unreachable one is an error within
 // a few seconds) and sets up the run.
 func (b *datagenBroker) Connect(stderr io.Writer, args []string, files []int) (datagen.Remote, func() (int, int), func(), error) {
-	if *b.ackWait <= 0 {
-		return nil, nil, nil, fmt.Errorf("-ack-wait must be positive")
-	}
 	bin := *b.binary
 	if bin == "" {
 		exe, err := os.Executable()
@@ -55,7 +50,7 @@ func (b *datagenBroker) Connect(stderr io.Writer, args []string, files []int) (d
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	coord, err := dist.NewDatagenCoordinator(ctx, nc, dist.DatagenOptions{Binary: bin, Args: args, Files: files,
-		AckWait: *b.ackWait, Log: consoleLog(stderr)})
+		Key: b.flags.signer, Log: consoleLog(stderr)})
 	if err != nil {
 		closeConn()
 		return nil, nil, nil, err

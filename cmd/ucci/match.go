@@ -26,7 +26,7 @@ const matchUsage = `usage: ucci match -engine SPEC -engine SPEC [...] [-games N]
                   [-openings FILE] [-pgn OUT.pgn] [-pgn-notation iccs|wxf|chinese] [-rules cxa|axf]
                   [-format gauntlet|roundrobin|berger|swiss|knockout|double|groups] [-rounds N]
                   [-team NAME=ENGINE,...] [-crosstable FILE] [-resume] ...
-                  [-broker nats://HOST:4222|embedded [-resume RUN]]
+                  [-broker nats://HOST:4222|embedded [-key FILE] [-resume RUN]]
        ucci match openings -pgn GAMES.pgn [-out FILE] ...   (see ucci match openings -h)
        ucci match status -broker nats://HOST:4222 [-run RUN] (the runs on a broker)
 
@@ -90,7 +90,6 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	site := fs.String("site", "", "PGN Site tag")
 	quiet := fs.Bool("quiet", false, "no progress output")
 	broker := addBrokerFlags(fs, true)
-	ackWait := fs.Duration("ack-wait", dist.DefaultAckWait, "with -broker: a game pair whose worker gave no sign of life for this long goes to another worker")
 	if code, ok := parseFlags(fs, joinResumeRun(args)); !ok {
 		return code
 	}
@@ -222,8 +221,11 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var res *match.Result
+	var coord *dist.Coordinator
 	if *broker.url != "" {
-		coord, closeRemote, code := useBroker(ctx, &cfg, broker, remoteOptions{ackWait: *ackWait, resume: ev.resume.run}, stderr)
+		var closeRemote func()
+		var code int
+		coord, closeRemote, code = useBroker(ctx, &cfg, broker, remoteOptions{resume: ev.resume.run}, stderr)
 		if code != 0 {
 			return code
 		}
@@ -233,6 +235,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer func() {
 			coord.Finish(res, err)
+			broker.runFinished = res != nil && !res.Interrupted && err == nil
 			if res != nil && res.Interrupted {
 				fmt.Fprintf(stderr, "match: run %s stopped; go on with it by the same command with -resume %s\n", coord.Run(), coord.Run())
 			}
@@ -244,6 +247,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr)
 		}
 		res.WriteReport(stdout)
+		if coord != nil {
+			coord.WriteReport(stdout)
+		}
 		if err := writeCrosstable(res, *ev.crosstable); err != nil {
 			fmt.Fprintf(stderr, "match: crosstable: %v\n", err)
 			return 1

@@ -24,8 +24,7 @@ func concurrencySet(fs *flag.FlagSet) bool {
 
 // remoteOptions are the settings of a match on a broker.
 type remoteOptions struct {
-	ackWait time.Duration
-	resume  string // the run to go on with, "" for a new one
+	resume string // the run to go on with, "" for a new one
 }
 
 // useBroker connects to the broker of the flags and makes it play the
@@ -37,9 +36,14 @@ func useBroker(ctx context.Context, cfg *match.Config, b *brokerFlags, o remoteO
 		fmt.Fprintf(stderr, "ucci match: the %s format is played locally only (no -broker)\n", cfg.Format)
 		return nil, nil, 2
 	}
-	if o.ackWait <= 0 {
-		fmt.Fprintln(stderr, "ucci match: -ack-wait must be positive")
-		return nil, nil, 2
+	run := o.resume
+	if *b.url == "embedded" {
+		// The embedded server keeps the run's store under the run's name,
+		// so that the run can be resumed.
+		if run == "" {
+			run = dist.NewRunID()
+		}
+		b.storeRun, b.resuming = run, o.resume != ""
 	}
 	nc, closeBroker, err := b.connect("match", stderr)
 	if err != nil {
@@ -49,7 +53,7 @@ func useBroker(ctx context.Context, cfg *match.Config, b *brokerFlags, o remoteO
 	setupCtx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	coord, err := dist.NewCoordinator(setupCtx, nc, cfg, dist.CoordinatorOptions{
-		Run: o.resume, Resume: o.resume != "", AckWait: o.ackWait, Log: consoleLog(stderr)})
+		Run: run, Resume: o.resume != "", Key: b.signer, Log: consoleLog(stderr)})
 	if err != nil {
 		closeBroker()
 		fmt.Fprintf(stderr, "ucci match: %v\n", err)

@@ -18,7 +18,7 @@ import (
 // and the other runs still listed; text from the broker reaches the
 // terminal with its control characters escaped.
 func TestMatchStatusMalformedEntries(t *testing.T) {
-	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{})
+	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}

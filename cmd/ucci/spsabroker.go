@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"flag"
 	"fmt"
 	"io"
@@ -18,16 +19,14 @@ import (
 // tuneSPSA runs `ucci tune spsa`, with the broker flags.
 func tuneSPSA(args []string, stdout, stderr io.Writer) int {
 	return tunecmd.SPSAOn(args, stdout, stderr, func(fs *flag.FlagSet) tunecmd.Broker {
-		return &spsaBroker{flags: addBrokerFlags(fs, true), ackWait: fs.Duration("ack-wait", 30*time.Second,
-			"with -broker: a game pair whose worker has not reported for this long goes to another worker")}
+		return &spsaBroker{flags: addBrokerFlags(fs, true)}
 	})
 }
 
 // spsaBroker plays the iterations of SPSA on a broker, one coordinator
 // run per iteration (RUN-iNNNN, RUN printed at the start).
 type spsaBroker struct {
-	flags   *brokerFlags
-	ackWait *time.Duration
+	flags *brokerFlags
 }
 
 // Requested tells whether -broker was given.
@@ -36,9 +35,6 @@ func (b *spsaBroker) Requested() bool { return *b.flags.url != "" }
 // Connect connects to the broker (an unreachable one is an error within
 // a few seconds) and returns the player of each iteration's match.
 func (b *spsaBroker) Connect(stderr io.Writer) (func(context.Context, *match.Config, int) (func(*match.Result, error), error), func(), error) {
-	if *b.ackWait <= 0 {
-		return nil, nil, fmt.Errorf("-ack-wait must be positive")
-	}
 	nc, closeAll, err := b.flags.connect("tune spsa", stderr)
 	if err != nil {
 		return nil, nil, err
@@ -46,17 +42,17 @@ func (b *spsaBroker) Connect(stderr io.Writer) (func(context.Context, *match.Con
 	base := fmt.Sprintf("spsa-%s-%04x", time.Now().UTC().Format("20060102-150405"), rand.IntN(1<<16))
 	fmt.Fprintf(stderr, "tune spsa: runs %s-iNNNN on broker %s\n", base, dist.Redact(*b.flags.url))
 	play := func(ctx context.Context, cfg *match.Config, iter int) (func(*match.Result, error), error) {
-		return playOnBroker(ctx, nc, cfg, fmt.Sprintf("%s-i%04d", base, iter), *b.ackWait, stderr)
+		return playOnBroker(ctx, nc, cfg, fmt.Sprintf("%s-i%04d", base, iter), b.flags.signer, stderr)
 	}
 	return play, closeAll, nil
 }
 
 // playOnBroker makes cfg play on the broker's workers as run; the
 // returned finish records the end of the match and closes the run.
-func playOnBroker(ctx context.Context, nc *nats.Conn, cfg *match.Config, run string, ackWait time.Duration, stderr io.Writer) (func(*match.Result, error), error) {
+func playOnBroker(ctx context.Context, nc *nats.Conn, cfg *match.Config, run string, key ed25519.PrivateKey, stderr io.Writer) (func(*match.Result, error), error) {
 	setupCtx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	coord, err := dist.NewCoordinator(setupCtx, nc, cfg, dist.CoordinatorOptions{Run: run, AckWait: ackWait, Log: consoleLog(stderr)})
+	coord, err := dist.NewCoordinator(setupCtx, nc, cfg, dist.CoordinatorOptions{Run: run, Key: key, Log: consoleLog(stderr)})
 	if err != nil {
 		return nil, err
 	}

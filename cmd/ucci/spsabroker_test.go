@@ -14,9 +14,9 @@ import (
 // finished (make test runs it in a tuning build, which has parameters).
 func TestSPSAOnBroker(t *testing.T) {
 	fake := buildFakeEngine(t)
-	broker, stopWorker := brokerWithWorker(t, 2*time.Minute)
+	broker, keyFile, stopWorker := brokerWithWorker(t, 2*time.Minute)
 	code, out, errOut := runCapture("tune", "spsa", "-engine", fake, "-params", "RFPMargin", "-iterations", "2",
-		"-tc", "2+0.02", "-quiet", "-broker", broker.URL())
+		"-tc", "2+0.02", "-quiet", "-broker", broker.URL(), "-key", keyFile)
 	if code != 0 || !strings.Contains(out, "iterations 2, games 4") {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}

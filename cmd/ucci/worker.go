@@ -13,10 +13,12 @@ import (
 	"github.com/goxq/ucci/tuning/dist"
 )
 
-const workerUsage = `usage: ucci worker -broker nats://HOST:4222 [-concurrency N] [-name W] [-cache DIR]
-  takes game pairs of matches (ucci match ... -broker URL) from the broker and plays them with
-  local engine processes until interrupted; the engine binaries come from the broker, checked
-  against their SHA-256`
+const workerUsage = `usage: ucci worker -broker nats://HOST:4222 -trust KEY [-trust KEY ...] [-trust-file FILE]
+                   [-concurrency N] [-name W] [-cache DIR]
+  takes game pairs of matches (ucci match ... -broker URL) and chunks of training data from the
+  broker and plays them with local engine processes until interrupted; it runs only work signed
+  by a key it trusts (the coordinator prints the command with its key), and refuses the rest for
+  good; the engine binaries come from the broker, checked against their SHA-256`
 
 // runWorker is `ucci worker`.
 func runWorker(args []string, stdout, stderr io.Writer) int {
@@ -25,6 +27,7 @@ func runWorker(args []string, stdout, stderr io.Writer) int {
 	concurrency := fs.Int("concurrency", 1, "game pairs played at once")
 	name := fs.String("name", "", "the worker's name in the coordinator's notices (default HOST-PID)")
 	cache := fs.String("cache", "", "directory of the fetched engine binaries (default: ucci-engines in the user cache directory)")
+	trust := addTrustFlags(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -40,6 +43,10 @@ func runWorker(args []string, stdout, stderr io.Writer) int {
 	if err := intIn("concurrency", *concurrency, 1, 1024); err != nil {
 		return fail("%v", err)
 	}
+	trusted, err := trust.trusted()
+	if err != nil {
+		return fail("%v", err)
+	}
 	nc, closeBroker, err := b.connect("worker", stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "ucci worker: %v\n", err)
@@ -48,7 +55,8 @@ func runWorker(args []string, stdout, stderr io.Writer) int {
 	defer closeBroker()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = dist.RunWorker(ctx, nc, dist.WorkerOptions{Name: *name, Concurrency: *concurrency, CacheDir: *cache, Log: consoleLog(stderr)})
+	err = dist.RunWorker(ctx, nc, dist.WorkerOptions{Name: *name, Concurrency: *concurrency, CacheDir: *cache, Trusted: trusted,
+		Log: consoleLog(stderr)})
 	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "ucci worker: %v\n", err)
 		return 1

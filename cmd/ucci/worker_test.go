@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"net"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -16,9 +18,10 @@ import (
 
 func TestBrokerUnreachable(t *testing.T) {
 	t.Setenv("NATS_PASSWORD", "hunter2")
+	keyFile, pub := testKeyFile(t)
 	for _, args := range [][]string{
-		{"worker", "-broker", "nats://bob:s3cret@127.0.0.1:1"},
-		{"match", "-engine", "a", "-engine", "b", "-quiet", "-broker", "nats://bob:s3cret@127.0.0.1:1"},
+		{"worker", "-broker", "nats://bob:s3cret@127.0.0.1:1", "-trust", dist.PublicKeyText(pub)},
+		{"match", "-engine", "a", "-engine", "b", "-quiet", "-broker", "nats://bob:s3cret@127.0.0.1:1", "-key", keyFile},
 		{"match", "status", "-broker", "nats://bob:s3cret@127.0.0.1:1"},
 	} {
 		start := time.Now()
@@ -41,6 +44,59 @@ func TestBrokerUnreachable(t *testing.T) {
 	}
 }
 
+// TestKeyCommand: ucci key creates the key file (mode 0600, in the user
+// config directory by default) and prints its public key alone on the
+// last line; a second run prints the same key.
+func TestKeyCommand(t *testing.T) {
+	config := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", config)
+	file := filepath.Join(t.TempDir(), "k")
+	code, out, errOut := runCapture("key", "-key", file)
+	if code != 0 || !strings.Contains(errOut, "created the key "+file) {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	key, _, err := dist.LoadOrCreateKey(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := dist.PublicKeyText(key.Public().(ed25519.PublicKey)) + "\n"; out != want {
+		t.Errorf("stdout %q, want %q", out, want)
+	}
+	if st, err := os.Stat(file); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("key file: %v, %v", st.Mode(), err)
+	}
+	if code, again, errOut := runCapture("key", "-key", file); code != 0 || again != out || errOut != "" {
+		t.Errorf("second run: exit %d, %q, %q", code, again, errOut)
+	}
+	if dir, err := os.UserConfigDir(); err == nil && strings.HasPrefix(dir, config) {
+		code, out, _ := runCapture("key")
+		key, created, err := dist.LoadOrCreateKey(filepath.Join(dir, "ucci", "coordinator.key"))
+		if code != 0 || err != nil || created || out != dist.PublicKeyText(key.Public().(ed25519.PublicKey))+"\n" {
+			t.Errorf("default key file: exit %d, %q, created %v, %v", code, out, created, err)
+		}
+	}
+	os.WriteFile(file, []byte("junk"), 0o600)
+	if code, _, errOut := runCapture("key", "-key", file); code != 1 || !strings.Contains(errOut, "not a PEM private key") {
+		t.Errorf("a bad key file: exit %d, %q", code, errOut)
+	}
+}
+
+// TestWorkerNeedsTrust: a worker without a trusted key does not start and
+// says how to trust one; a malformed key or trust file is refused.
+func TestWorkerNeedsTrust(t *testing.T) {
+	code, _, errOut := runCapture("worker", "-broker", "nats://127.0.0.1:1")
+	if code != 2 || !strings.Contains(errOut, "no trusted key") || !strings.Contains(errOut, "-trust ed25519:") {
+		t.Errorf("no -trust: exit %d, %q", code, errOut)
+	}
+	list := filepath.Join(t.TempDir(), "keys")
+	os.WriteFile(list, []byte("# mine\nnot-a-key\n"), 0o644)
+	for _, args := range [][]string{{"-trust", "ed25519:AAAA"}, {"-trust", "nope"}, {"-trust-file", list}, {"-trust-file", list + ".missing"}} {
+		if code, _, errOut := runCapture(append([]string{"worker", "-broker", "nats://127.0.0.1:1"}, args...)...); code != 2 {
+			t.Errorf("%q: exit %d, %q", args, code, errOut)
+		}
+	}
+}
+
 // TestMatchOnEmbeddedBroker runs `ucci match -broker embedded` with a
 // worker joining it, and checks the report and the PGN.
 func TestMatchOnEmbeddedBroker(t *testing.T) {
@@ -51,6 +107,7 @@ func TestMatchOnEmbeddedBroker(t *testing.T) {
 	}
 	addr := l.Addr().String()
 	l.Close()
+	keyFile, pub := testKeyFile(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	go func() {
@@ -61,7 +118,7 @@ func TestMatchOnEmbeddedBroker(t *testing.T) {
 				continue
 			}
 			defer nc.Close()
-			dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir()})
+			dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir(), Trusted: []ed25519.PublicKey{pub}})
 			return
 		}
 	}()
@@ -69,12 +126,13 @@ func TestMatchOnEmbeddedBroker(t *testing.T) {
 	pgnPath := filepath.Join(t.TempDir(), "out.pgn")
 	code, out, errOut := runCapture("match", "-engine", "cmd="+fake+" name=alpha", "-engine", "cmd="+fake+" name=beta",
 		"-games", "4", "-tc", "5+0.05", "-maxplies", "20", "-pgn", pgnPath, "-quiet",
-		"-broker", "embedded", "-listen", addr)
+		"-broker", "embedded", "-listen", addr, "-key", keyFile)
 	cancel()
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
-	if !strings.Contains(out, "Games: 4 of 4") || !strings.Contains(errOut, "embedded broker on "+addr) {
+	worker := "match: workers join with: ucci worker -broker nats://" + addr + " -trust " + dist.PublicKeyText(pub)
+	if !strings.Contains(out, "Games: 4 of 4") || !strings.Contains(errOut, "embedded broker on "+addr) || !strings.Contains(errOut, worker) {
 		t.Errorf("stdout:\n%s\nstderr:\n%s", out, errOut)
 	}
 	if strings.Contains(errOut, "tok-9f3e") {
@@ -93,12 +151,26 @@ func TestMatchOnEmbeddedBroker(t *testing.T) {
 	}
 }
 
-// brokerWithWorker starts an embedded broker and an in-process worker
-// with two slots (for at most timeout); stopWorker ends the worker and
-// waits for it. The broker closes with the test.
-func brokerWithWorker(t *testing.T, timeout time.Duration) (broker *dist.Embedded, stopWorker func()) {
+// testKeyFile creates a coordinator key in a directory of the test and
+// returns its file and public key.
+func testKeyFile(t *testing.T) (string, ed25519.PublicKey) {
 	t.Helper()
-	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{})
+	file := filepath.Join(t.TempDir(), "coordinator.key")
+	key, _, err := dist.LoadOrCreateKey(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return file, key.Public().(ed25519.PublicKey)
+}
+
+// brokerWithWorker starts an embedded broker and an in-process worker
+// with two slots (for at most timeout) that trusts the key of keyFile;
+// stopWorker ends the worker and waits for it. The broker closes with the
+// test.
+func brokerWithWorker(t *testing.T, timeout time.Duration) (broker *dist.Embedded, keyFile string, stopWorker func()) {
+	t.Helper()
+	keyFile, pub := testKeyFile(t)
+	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,14 +184,14 @@ func brokerWithWorker(t *testing.T, timeout time.Duration) (broker *dist.Embedde
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir()})
+		dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir(), Trusted: []ed25519.PublicKey{pub}})
 	}()
 	stopWorker = func() {
 		cancel()
 		<-done
 	}
 	t.Cleanup(stopWorker)
-	return broker, stopWorker
+	return broker, keyFile, stopWorker
 }
 
 // TestMatchResumeOnBroker plays a match on a broker, shows it with ucci
@@ -128,10 +200,10 @@ func brokerWithWorker(t *testing.T, timeout time.Duration) (broker *dist.Embedde
 // written anew with the run's games.
 func TestMatchResumeOnBroker(t *testing.T) {
 	fake := buildFakeEngine(t)
-	broker, stopWorker := brokerWithWorker(t, time.Minute)
+	broker, keyFile, stopWorker := brokerWithWorker(t, time.Minute)
 	pgnPath := filepath.Join(t.TempDir(), "out.pgn")
 	args := []string{"match", "-engine", "cmd=" + fake + " name=alpha", "-engine", "cmd=" + fake + " name=beta",
-		"-games", "4", "-tc", "5+0.05", "-maxplies", "20", "-pgn", pgnPath, "-quiet", "-broker", broker.URL()}
+		"-games", "4", "-tc", "5+0.05", "-maxplies", "20", "-pgn", pgnPath, "-quiet", "-broker", broker.URL(), "-key", keyFile}
 	code, out, errOut := runCapture(args...)
 	stopWorker()
 	if code != 0 {

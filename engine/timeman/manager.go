@@ -84,8 +84,17 @@ func (m *Manager) Start(b Budget, pondering bool) {
 	if m.now == nil {
 		m.now = time.Now
 	}
+	m.StartFrom(b, pondering, m.now())
+}
+
+// StartFrom is Start with the clock started at t0 (before now: the time
+// since the go command arrived is already spent).
+func (m *Manager) StartFrom(b Budget, pondering bool, t0 time.Time) {
+	if m.now == nil {
+		m.now = time.Now
+	}
 	m.budget = b
-	m.epoch = m.now()
+	m.epoch = t0
 	m.startNs.Store(0)
 	m.stopNs.Store(int64(b.Hard))
 	m.pondering.Store(pondering)

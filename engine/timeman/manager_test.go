@@ -250,3 +250,22 @@ func TestZeroManager(t *testing.T) {
 	_ = m.Elapsed()
 	_ = m.Target()
 }
+
+// TestStartFromChargesTheWait: a search whose clock started before the
+// manager did (the go command waited for the table) has that time spent
+// already: at once past a hard limit shorter than the wait.
+func TestStartFromChargesTheWait(t *testing.T) {
+	m, ft := newFakeManager()
+	b := Budget{Limited: true, Soft: 30 * time.Millisecond, Hard: 40 * time.Millisecond}
+	m.StartFrom(b, false, ft.t.Add(-50*time.Millisecond))
+	if got := m.Elapsed(); got != 50*time.Millisecond {
+		t.Errorf("elapsed %v at the start, want 50ms", got)
+	}
+	if !m.HardStop() {
+		t.Error("no hard stop 50 ms into a 40 ms budget")
+	}
+	m.Start(b, false)
+	if m.Elapsed() != 0 || m.HardStop() {
+		t.Errorf("Start: elapsed %v, hard stop %v", m.Elapsed(), m.HardStop())
+	}
+}

@@ -98,21 +98,35 @@ func (c *binaryCache) path(ctx context.Context, sum string) (string, error) {
 	} else if err != nil {
 		return "", transientError{fmt.Errorf("engine %s: %v", sum[:12], err)}
 	}
-	// A broken connection does not end a read of the object: closing it
-	// does, when ctx ends.
-	stop := context.AfterFunc(ctx, func() { obj.Close() })
-	defer stop()
-	defer obj.Close()
 	tmp, err := os.CreateTemp(c.dir, sum+".part*")
 	if err != nil {
+		obj.Close()
 		return "", transientError{err}
 	}
-	defer os.Remove(tmp.Name())
 	h := sha256.New()
-	_, err = io.Copy(io.MultiWriter(tmp, h), obj)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
+	copied := make(chan error, 1)
+	go func() {
+		_, err := io.Copy(io.MultiWriter(tmp, h), obj)
+		obj.Close()
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+		copied <- err
+	}()
+	select {
+	case err = <-copied:
+	case <-ctx.Done():
+		// A read of the object store cannot be cut short (neither a broken
+		// connection nor Close ends it: it holds the reader's lock until a
+		// timeout): the copy is left to end by itself, and its file is
+		// removed then.
+		go func() {
+			<-copied
+			os.Remove(tmp.Name())
+		}()
+		return "", ctx.Err()
 	}
+	defer os.Remove(tmp.Name())
 	if err != nil {
 		return "", transientError{fmt.Errorf("engine %s: fetching: %v", sum[:12], err)}
 	}

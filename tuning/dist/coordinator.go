@@ -2,13 +2,13 @@ package dist
 
 import (
 	"context"
+	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
-	"strconv"
 	"sync"
 	"time"
 
@@ -16,6 +16,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
+	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/tuning/match"
 )
 
@@ -28,11 +29,12 @@ type CoordinatorOptions struct {
 	// pair) and only the other pairs are published. The match must be the
 	// one the run was started with.
 	Resume bool
-	// AckWait is the workers' ack timeout (default DefaultAckWait).
-	AckWait time.Duration
 	// GOOS and GOARCH are the platform of the engine binaries (default:
 	// this machine's).
 	GOOS, GOARCH string
+	// Key signs the work items (required): workers run only work signed by
+	// a key they trust.
+	Key ed25519.PrivateKey
 	// Log receives the workers' notices (default: none).
 	Log zerolog.Logger
 }
@@ -42,6 +44,7 @@ type CoordinatorOptions struct {
 type Coordinator struct {
 	js      jetstream.JetStream
 	queue   jetstream.Stream // the work stream
+	wq      workQueue        // where the run's work goes on it
 	results jetstream.Stream
 	run     string
 	// start counts the starts of the run (1, then 2 on the first resume):
@@ -50,6 +53,7 @@ type Coordinator struct {
 	start      int
 	goos       string
 	goarch     string
+	key        ed25519.PrivateKey
 	hashes     []string         // per engine of the match
 	options    [][]match.Option // per engine: its options, files named by reference
 	log        zerolog.Logger
@@ -62,10 +66,11 @@ type Coordinator struct {
 	mu        sync.Mutex
 	waiting   map[int]chan delivery // published pairs without a result yet
 	delivered map[int]bool          // pairs whose result was handed to the match
-	// stored holds the pairs not asked for yet whose result is on the
-	// results stream (a resumed run's, or one finished early): the
-	// stream sequence of the first one.
-	stored map[int]uint64
+	// stored holds the pairs not asked for yet whose results are on the
+	// results stream (a resumed run's, or one finished early): their
+	// stream sequences, in order.
+	stored map[int][]uint64
+	tally  workerTally
 }
 
 // delivery is a result message for a published pair (msg is nil for a
@@ -93,17 +98,16 @@ func (d delivery) term() {
 // streams, the binaries in the object store, the run's status and the
 // result consumer; for a resumed run it reads the results stored so far.
 func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts CoordinatorOptions) (*Coordinator, error) {
-	if opts.AckWait <= 0 {
-		opts.AckWait = DefaultAckWait
-	}
 	if opts.GOOS == "" {
 		opts.GOOS, opts.GOARCH = runtime.GOOS, runtime.GOARCH
 	}
 	switch {
+	case opts.Key == nil:
+		return nil, errNoKey
 	case opts.Run == "" && opts.Resume:
 		return nil, errors.New("resuming a run needs its id")
 	case opts.Run == "":
-		opts.Run = newRunID("", 6)
+		opts.Run = NewRunID()
 	}
 	if !runPattern.MatchString(opts.Run) {
 		return nil, fmt.Errorf("run id %q: letters, digits, - and _ only", opts.Run)
@@ -112,13 +116,17 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	if err != nil {
 		return nil, err
 	}
-	_, obs, err := setup(ctx, js, opts.AckWait)
+	wq, err := newQueue(opts.GOOS, opts.GOARCH, publicOf(opts.Key))
+	if err != nil {
+		return nil, err
+	}
+	_, obs, err := setup(ctx, js, wq)
 	if err != nil {
 		return nil, err
 	}
 	c := &Coordinator{
-		js: js, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, log: opts.Log, rate: newGameRate(time.Now()),
-		waiting: map[int]chan delivery{}, delivered: map[int]bool{}, stored: map[int]uint64{},
+		js: js, wq: wq, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, key: opts.Key, log: opts.Log, rate: newGameRate(time.Now()),
+		waiting: map[int]chan delivery{}, delivered: map[int]bool{}, stored: map[int][]uint64{},
 	}
 	for _, e := range cfg.Engines {
 		sum, err := publishBinary(ctx, obs, e.Cmd)
@@ -157,7 +165,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	if err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
-	if c.link, err = listen(nc, c.run, c.log, cons, c.onResult); err != nil {
+	if c.link, err = listen(nc, c.run, c.wq, c.key, c.log, c.pending, cons, c.onResult); err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
 	if c.presence, err = answerPresence(nc, c.run); err != nil {
@@ -167,6 +175,13 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	c.refreshing = c.refresh()
 	return c, nil
 }
+
+// errNoKey is the error of a coordinator without a signing key.
+var errNoKey = errors.New("a coordinator needs a key to sign its work with")
+
+// NewRunID returns a new run id (the UTC time and random hex digits): the
+// default id of a match run.
+func NewRunID() string { return newRunID("", 6) }
 
 // newRunID returns a run id: prefix, the UTC time and n random bytes in
 // hex.
@@ -203,6 +218,13 @@ func (c *Coordinator) resultConsumer(ctx context.Context, resume bool, last uint
 // Run returns the run id.
 func (c *Coordinator) Run() string { return c.run }
 
+// pending counts the published pairs waiting for their result.
+func (c *Coordinator) pending() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.waiting)
+}
+
 // Close stops collecting results and withdraws the run's work not taken
 // yet from the queue.
 func (c *Coordinator) Close() {
@@ -216,12 +238,18 @@ func (c *Coordinator) Close() {
 // acknowledged and dropped, so each pair counts once; one for a pair not
 // asked for yet (a resumed run's pair still played by a worker of the
 // stopped coordinator) is kept by its stream sequence and acknowledged:
-// it stays on the stream, where a resumed run reads it again.
+// it stays on the stream, where a resumed run reads it again. A refusal is
+// told of.
 func (c *Coordinator) onResult(msg jetstream.Msg) {
 	r, err := c.decodeResult(msg.Data())
 	if err != nil {
 		c.log.Warn().Err(err).Msg("dropping a malformed result")
 		msg.Term()
+		return
+	}
+	if r.Refused != nil {
+		c.link.refusals.tell(r)
+		msg.Ack()
 		return
 	}
 	c.mu.Lock()
@@ -235,10 +263,8 @@ func (c *Coordinator) onResult(msg jetstream.Msg) {
 		msg.Ack()
 		return
 	default:
-		if _, dup := c.stored[r.ID]; !dup {
-			if meta, err := msg.Metadata(); err == nil {
-				c.stored[r.ID] = meta.Sequence.Stream
-			}
+		if meta, err := msg.Metadata(); err == nil {
+			c.stored[r.ID] = append(c.stored[r.ID], meta.Sequence.Stream)
 		}
 		c.mu.Unlock()
 		msg.Ack()
@@ -266,66 +292,97 @@ func decodeResult(data []byte, run string) (*Result, error) {
 }
 
 // PlayPair publishes a game pair as a work item and waits for its result;
-// a pair whose result is stored already is not published again.
+// a pair with a stored result that passes the referee is not published
+// again. A result that does not pass (or an error result) stops the run;
+// a stored one is not reused: the pair is played again.
 func (c *Coordinator) PlayPair(ctx context.Context, cfg *match.Config, games []match.ScheduledGame) ([]match.GameResult, func(), error) {
 	w, err := c.work(cfg, games)
 	if err != nil {
 		return nil, nil, err
 	}
 	ch := make(chan delivery, 1)
-	c.mu.Lock()
-	seq, stored := c.stored[w.ID]
-	if stored {
+	for {
+		c.mu.Lock()
+		seqs := c.stored[w.ID]
 		delete(c.stored, w.ID)
-		c.delivered[w.ID] = true
-	} else {
-		c.waiting[w.ID] = ch
-	}
-	c.mu.Unlock()
-	var d delivery
-	if stored {
-		if d, err = c.readStored(ctx, seq); err != nil {
-			return nil, nil, err
+		if len(seqs) == 0 {
+			c.waiting[w.ID] = ch
+			c.mu.Unlock()
+			break
 		}
-	} else if d, err = c.publish(ctx, w, ch); err != nil {
+		c.mu.Unlock()
+		for _, seq := range seqs {
+			d, err := c.readStored(ctx, seq)
+			if err != nil {
+				return nil, nil, err
+			}
+			out, err := c.accept(cfg, w, games, d.res)
+			if err == nil {
+				c.mu.Lock()
+				c.delivered[w.ID] = true
+				c.mu.Unlock()
+				return out, d.ack, nil
+			}
+			c.log.Warn().Msgf("%v: the stored result is not reused; the game pair is played again", err)
+		}
+	}
+	d, err := c.publish(ctx, w, ch)
+	if err != nil {
 		return nil, nil, err
 	}
-	if d.res.Error != "" {
-		d.ack()
-		return nil, nil, fmt.Errorf("worker %s, game pair %d: %s", d.res.Worker, w.ID, d.res.Error)
-	}
-	if len(d.res.Games) != len(games) {
-		d.term()
-		return nil, nil, fmt.Errorf("worker %s, game pair %d: %d games for %d", d.res.Worker, w.ID, len(d.res.Games), len(games))
-	}
-	out := make([]match.GameResult, len(games))
-	for i, s := range games {
-		g, err := d.res.Games[i].game(s)
-		if err == nil && g.StartFEN != cfg.Openings[s.Opening].FEN {
-			err = fmt.Errorf("game %d: not played from its opening", s.Number)
-		}
-		if err != nil {
+	out, err := c.accept(cfg, w, games, d.res)
+	if err != nil {
+		if d.res.Error != "" {
+			d.ack()
+		} else {
 			d.term()
-			return nil, nil, fmt.Errorf("worker %s sent a bad result: %v", d.res.Worker, err)
 		}
-		out[i] = g
+		return nil, nil, err
 	}
-	if d.msg != nil {
-		c.rate.add(time.Now(), len(out))
-	}
+	c.rate.add(time.Now(), len(out))
 	return out, d.ack, nil
 }
 
-// publish puts the work item on the queue and waits on ch for its result.
-// A resumed run does not publish a pair whose item is on the queue still
-// (queued or being played, from a coordinator that died).
+// accept checks the result r of the work item w, whose games are those
+// scheduled, and returns its games: each is replayed through the referee
+// (match.Rejudge). The worker of an accepted result is credited with its
+// games and the endings taken as reported; an error names it.
+func (c *Coordinator) accept(cfg *match.Config, w *Work, games []match.ScheduledGame, r *Result) ([]match.GameResult, error) {
+	worker := quote.Input(r.Worker)
+	switch {
+	case r.Error != "":
+		return nil, fmt.Errorf("worker %s, game pair %d: %s", worker, w.ID, r.Error)
+	case len(r.Games) != len(games):
+		return nil, fmt.Errorf("worker %s, game pair %d: %d games for %d", worker, w.ID, len(r.Games), len(games))
+	}
+	out := make([]match.GameResult, len(games))
+	reported := make([]bool, len(games))
+	for i, s := range games {
+		g, err := r.Games[i].game(s)
+		if err == nil {
+			if reported[i], err = match.Rejudge(cfg, g, true); err != nil {
+				err = fmt.Errorf("game %d: %v", g.Number, err)
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("worker %s sent a bad result for game pair %d: %v", worker, w.ID, err)
+		}
+		out[i] = g
+	}
+	c.tally.add(r.Worker, out, reported)
+	return out, nil
+}
+
+// publish signs the work item, puts it on the queue and waits on ch for
+// its result. A resumed run does not publish a pair whose item is on the
+// queue still (queued or being played, from a coordinator that died).
 func (c *Coordinator) publish(ctx context.Context, w *Work, ch <-chan delivery) (delivery, error) {
 	defer func() {
 		c.mu.Lock()
 		delete(c.waiting, w.ID)
 		c.mu.Unlock()
 	}()
-	subject := workSubject + c.run + "." + strconv.Itoa(w.ID)
+	subject := c.wq.subject(c.run, w.ID)
 	queued := false
 	if c.start > 1 {
 		_, err := c.queue.GetLastMsgForSubject(ctx, subject)
@@ -335,7 +392,7 @@ func (c *Coordinator) publish(ctx context.Context, w *Work, ch <-chan delivery) 
 		queued = err == nil
 	}
 	if !queued {
-		data, err := json.Marshal(w)
+		data, err := signWork(c.key, w)
 		if err != nil {
 			return delivery{}, err
 		}

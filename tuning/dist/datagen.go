@@ -2,9 +2,9 @@ package dist
 
 import (
 	"context"
+	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -30,10 +30,11 @@ type DatagenOptions struct {
 	// indices Files name files, sent through the object store too.
 	Args  []string
 	Files []int
-	// AckWait is the workers' ack timeout (default DefaultAckWait).
-	AckWait time.Duration
 	// GOOS and GOARCH are the platform of Binary (default: this machine's).
 	GOOS, GOARCH string
+	// Key signs the work items (required): workers run only work signed by
+	// a key they trust.
+	Key ed25519.PrivateKey
 	// Log receives the workers' notices (default: none).
 	Log zerolog.Logger
 }
@@ -46,11 +47,13 @@ type DatagenOptions struct {
 type DatagenCoordinator struct {
 	js     jetstream.JetStream
 	queue  jetstream.Stream
+	wq     workQueue // where the run's work goes on the queue
 	chunks jetstream.ObjectStore
 	run    string
 	work   DatagenWork
 	goos   string
 	goarch string
+	key    ed25519.PrivateKey
 	log    zerolog.Logger
 	link   *runLink
 
@@ -62,11 +65,11 @@ type DatagenCoordinator struct {
 // streams, the build and the input files in the object store, and the
 // result consumer.
 func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptions) (*DatagenCoordinator, error) {
-	if opts.AckWait <= 0 {
-		opts.AckWait = DefaultAckWait
-	}
 	if opts.GOOS == "" {
 		opts.GOOS, opts.GOARCH = runtime.GOOS, runtime.GOARCH
+	}
+	if opts.Key == nil {
+		return nil, errNoKey
 	}
 	if opts.Run == "" {
 		opts.Run = newRunID("datagen-", 4)
@@ -78,11 +81,15 @@ func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptio
 	if err != nil {
 		return nil, err
 	}
-	_, obs, err := setup(ctx, js, opts.AckWait)
+	wq, err := newQueue(opts.GOOS, opts.GOARCH, publicOf(opts.Key))
 	if err != nil {
 		return nil, err
 	}
-	c := &DatagenCoordinator{js: js, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, log: opts.Log,
+	_, obs, err := setup(ctx, js, wq)
+	if err != nil {
+		return nil, err
+	}
+	c := &DatagenCoordinator{js: js, wq: wq, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, key: opts.Key, log: opts.Log,
 		waiting: map[int]chan delivery{}}
 	if c.work.SHA256, err = publishBinary(ctx, obs, opts.Binary); err != nil {
 		return nil, err
@@ -110,7 +117,7 @@ func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptio
 	if err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
-	if c.link, err = listen(nc, c.run, c.log, cons, c.onResult); err != nil {
+	if c.link, err = listen(nc, c.run, c.wq, c.key, c.log, c.pending, cons, c.onResult); err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
 	return c, nil
@@ -118,6 +125,13 @@ func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptio
 
 // Run returns the run id.
 func (c *DatagenCoordinator) Run() string { return c.run }
+
+// pending counts the chunks asked for without a result yet.
+func (c *DatagenCoordinator) pending() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.waiting)
+}
 
 // Workers returns the workers heard of lately and their slots.
 func (c *DatagenCoordinator) Workers() (workers, slots int) {
@@ -136,12 +150,17 @@ func (c *DatagenCoordinator) Close() {
 
 // onResult hands a result message to the chunk waiting for it; one for a
 // chunk not waited for (made a second time after a redelivery) is
-// acknowledged and dropped.
+// acknowledged and dropped. A refusal is told of.
 func (c *DatagenCoordinator) onResult(msg jetstream.Msg) {
 	r, err := decodeResult(msg.Data(), c.run)
 	if err != nil {
 		c.log.Warn().Err(err).Msg("dropping a malformed result")
 		msg.Term()
+		return
+	}
+	if r.Refused != nil {
+		c.link.refusals.tell(r)
+		msg.Ack()
 		return
 	}
 	c.mu.Lock()
@@ -169,11 +188,11 @@ func (c *DatagenCoordinator) MakeChunk(ctx context.Context, chunk int) ([]posfil
 		c.mu.Unlock()
 	}()
 	w := Work{Version: wireVersion, Run: c.run, ID: chunk, Kind: kindDatagen, GOOS: c.goos, GOARCH: c.goarch, Datagen: &c.work}
-	data, err := json.Marshal(w)
+	data, err := signWork(c.key, &w)
 	if err != nil {
 		return nil, nil, err
 	}
-	subject := workSubject + c.run + "." + strconv.Itoa(chunk)
+	subject := c.wq.subject(c.run, chunk)
 	if _, err := c.js.Publish(ctx, subject, data, jetstream.WithMsgID(c.run+"-"+strconv.Itoa(chunk))); err != nil {
 		return nil, nil, fmt.Errorf("publishing chunk %d: %w", chunk, err)
 	}

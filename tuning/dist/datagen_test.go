@@ -28,7 +28,7 @@ func TestDatagenChunkOfDeadWorker(t *testing.T) {
 	defer cancel()
 	nc := connect(t, broker, "coordinator")
 	args := []string{"-games", "4", "-chunk", "2", "-nodes", "300", "-hash", "1", "-max-plies", "60", "-evalfile", "<classical>"}
-	coord, err := NewDatagenCoordinator(ctx, nc, DatagenOptions{Run: "dg", Binary: bin, Args: args, AckWait: time.Second, Log: testLog(t)})
+	coord, err := NewDatagenCoordinator(ctx, nc, DatagenOptions{Key: testKey, Run: "dg", Binary: bin, Args: args, Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestDatagenChunkOfDeadWorker(t *testing.T) {
 	// The dead worker takes the first chunk published and is never heard
 	// of again.
 	js, _ := jetstream.New(connect(t, broker, "dead worker"))
-	cons, err := js.Consumer(ctx, workStream, workConsumer)
+	cons, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig().Durable)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestDatagenChunkOfDeadWorker(t *testing.T) {
 			held.Store(true)
 			t.Logf("the dead worker holds %s", m.Subject())
 		}
-		RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", Concurrency: 2, CacheDir: t.TempDir(), Log: testLog(t)})
+		RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Trusted: testTrust, Name: "w", Concurrency: 2, CacheDir: t.TempDir(), Log: testLog(t)})
 	})
 	sp := datagen.DefaultSelfPlay()
 	sp.Dir, sp.Games, sp.ChunkGames, sp.Nodes, sp.HashMB, sp.MaxPlies, sp.Workers = t.TempDir(), 4, 2, 300, 1, 60, 2

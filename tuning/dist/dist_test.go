@@ -2,6 +2,7 @@ package dist
 
 import (
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -32,6 +33,21 @@ func TestMain(m *testing.M) {
 	os.Exit(enginetest.Main(m))
 }
 
+// testKey signs the work of the tests' coordinators; their workers trust
+// it (testTrust).
+var (
+	testKey   = newTestKey()
+	testTrust = []ed25519.PublicKey{testKey.Public().(ed25519.PublicKey)}
+)
+
+func newTestKey() ed25519.PrivateKey {
+	_, key, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		panic(err)
+	}
+	return key
+}
+
 // testLog returns a logger that writes to the test's log.
 func testLog(t *testing.T) zerolog.Logger {
 	return zerolog.New(zerolog.NewTestWriter(t)).With().Timestamp().Logger()
@@ -40,7 +56,7 @@ func testLog(t *testing.T) zerolog.Logger {
 // startBroker starts an embedded broker for the test.
 func startBroker(t *testing.T, c Credentials) *Embedded {
 	t.Helper()
-	e, err := StartEmbedded("127.0.0.1:0", t.TempDir(), c)
+	e, err := StartEmbedded("127.0.0.1:0", t.TempDir(), c, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +119,7 @@ func TestMatchOnThreeWorkersOneKilled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	coordConn := connect(t, broker, "coordinator")
-	coord, err := NewCoordinator(ctx, coordConn, &cfg, CoordinatorOptions{Run: "t1", AckWait: time.Second, Log: testLog(t)})
+	coord, err := NewCoordinator(ctx, coordConn, &cfg, CoordinatorOptions{Key: testKey, Run: "t1", Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +138,7 @@ func TestMatchOnThreeWorkersOneKilled(t *testing.T) {
 			killConn, wctx, cache = nc, killCtx, killCache
 		}
 		wg.Go(func() {
-			err := RunWorker(wctx, nc, WorkerOptions{Name: fmt.Sprint("w", i), CacheDir: cache, Log: testLog(t)})
+			err := RunWorker(wctx, nc, WorkerOptions{Trusted: testTrust, Name: fmt.Sprint("w", i), CacheDir: cache, Log: testLog(t)})
 			if err != nil && wctx.Err() == nil {
 				t.Errorf("worker %d: %v", i, err)
 			}
@@ -159,7 +175,7 @@ func TestMatchOnThreeWorkersOneKilled(t *testing.T) {
 	// The killed worker's pair was delivered again: more deliveries than
 	// the four pairs.
 	js, _ := jetstream.New(coordConn)
-	if c, err := js.Consumer(context.Background(), workStream, workConsumer); err != nil {
+	if c, err := js.Consumer(context.Background(), workStream, coord.wq.consumerConfig().Durable); err != nil {
 		t.Error(err)
 	} else if d := c.CachedInfo().Delivered.Consumer; d <= games/2 {
 		t.Errorf("%d deliveries of %d game pairs: the killed worker's was not delivered again", d, games/2)
@@ -197,7 +213,7 @@ func TestMalformedWorkIsRejectedOnce(t *testing.T) {
 	defer cancel()
 	nc := connect(t, broker, "test")
 	cfg := testMatch(t, 2)
-	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "bad", AckWait: time.Second})
+	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "bad"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,15 +242,19 @@ func TestMalformedWorkIsRejectedOnce(t *testing.T) {
 	chunk.Kind, chunk.Datagen = kindDatagen, &DatagenWork{SHA256: strings.Repeat("cd", 32), Args: []string{"sha256:x"}}
 	badRef, _ := json.Marshal(chunk)
 	js, _ := jetstream.New(nc)
-	for _, item := range [][]byte{[]byte("not json"), []byte(`{"v":7,"run":"bad"}`), data, noChunk, weird, badRef, chunkData} {
-		if _, err := js.Publish(ctx, workSubject+"bad", item); err != nil {
+	for i, item := range [][]byte{[]byte("not json"), []byte(`{"v":7,"run":"bad"}`), data, noChunk, weird, badRef, chunkData} {
+		signed, err := signPayload(testKey, item)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := js.Publish(ctx, coord.wq.subject("bad", i), signed); err != nil {
 			t.Fatal(err)
 		}
 	}
 	wctx, stop := context.WithCancel(ctx)
 	done := make(chan error)
 	go func() {
-		done <- RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", CacheDir: t.TempDir()})
+		done <- RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Trusted: testTrust, Name: "w", CacheDir: t.TempDir()})
 	}()
 
 	for _, want := range []string{"work version 7", "not published", "datagen work without its chunk", `unknown kind "weird"`,
@@ -250,7 +270,7 @@ func TestMalformedWorkIsRejectedOnce(t *testing.T) {
 	}
 	// Nothing is left to deliver again, and nothing was delivered twice.
 	time.Sleep(2 * time.Second)
-	c, err := js.Consumer(ctx, workStream, workConsumer)
+	c, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig().Durable)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,41 +284,70 @@ func TestMalformedWorkIsRejectedOnce(t *testing.T) {
 	}
 }
 
-func TestForeignPlatformIsRefused(t *testing.T) {
+// TestForeignPlatformWaits: the pairs of a coordinator of another
+// platform are never delivered to a worker of this one (they use up none
+// of their deliveries); the coordinator says that no connected worker can
+// take them, naming the platform and the key they wait for, and they wait
+// for a worker of their platform, which plays them.
+func TestForeignPlatformWaits(t *testing.T) {
 	broker := startBroker(t, Credentials{})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	nc := connect(t, broker, "coordinator")
 	cfg := testMatch(t, 2)
-	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "plat", AckWait: time.Second, GOOS: "plan9", GOARCH: "mips"})
+	var log syncBuffer
+	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "plat", GOOS: "plan9", GOARCH: "mips", Log: bufferLog(&log)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer coord.Close()
-	notices := make(chan string, 10)
-	sub, _ := nc.Subscribe(noticeSubject+"plat", func(m *nats.Msg) { notices <- string(m.Data) })
-	defer sub.Unsubscribe()
 	cfg.Remote = coord
+	var wg sync.WaitGroup
+	defer wg.Wait()
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
-	go RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", CacheDir: t.TempDir()})
-	mctx, stopMatch := context.WithCancel(ctx)
-	resc := make(chan *match.Result)
+	wg.Go(func() {
+		RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Trusted: testTrust, Name: "w", CacheDir: t.TempDir(), Log: testLog(t)})
+	})
+	resc := make(chan *match.Result, 1)
 	go func() {
-		res, _ := match.Run(mctx, cfg)
+		res, err := match.Run(ctx, cfg)
+		if err != nil {
+			t.Error(err)
+		}
 		resc <- res
 	}()
-	select {
-	case n := <-notices:
-		if !strings.Contains(n, "refusing work: its engines are built for plan9/mips") {
-			t.Errorf("notice %q", n)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("no refusal")
+	time.Sleep(3 * time.Second)
+	js, _ := jetstream.New(nc)
+	c, err := js.Consumer(ctx, workStream, coord.wq.consumerConfig().Durable)
+	if err != nil {
+		t.Fatal(err)
 	}
-	stopMatch()
-	if res := <-resc; len(res.Games) != 0 || !res.Interrupted {
-		t.Errorf("%d games, interrupted %v: want none played", len(res.Games), res.Interrupted)
+	if info := c.CachedInfo(); info.NumPending != 1 || info.Delivered.Stream != 0 {
+		t.Errorf("plan9/mips queue: %d pending, delivered up to %d: want the pair waiting, never delivered", info.NumPending, info.Delivered.Stream)
+	}
+	coord.link.reportStranded()
+	stranded := "run plat: 1 work item waiting, and no connected worker can take them: they need a worker on plan9/mips that trusts " +
+		PublicKeyText(testTrust[0]) + " (connected: 1 on linux/amd64 (1 trusting the key))\n"
+	if !strings.HasSuffix(log.String(), stranded) {
+		t.Errorf("log:\n%s\nwant a line ending with:\n%s", log.String(), stranded)
+	}
+	// The fake engine runs here whatever the worker calls its platform.
+	wg.Go(func() {
+		RunWorker(wctx, connect(t, broker, "w9"), WorkerOptions{Trusted: testTrust, Name: "w9", CacheDir: t.TempDir(),
+			GOOS: "plan9", GOARCH: "mips", Log: testLog(t)})
+	})
+	select {
+	case res := <-resc:
+		if res == nil || len(res.Games) != 2 {
+			t.Errorf("result %+v: want the two games", res)
+		}
+	case <-ctx.Done():
+		t.Fatal("the plan9/mips worker did not play the pair")
+	}
+	coord.link.reportStranded()
+	if n := strings.Count(log.String(), "no connected worker"); n != 1 {
+		t.Errorf("said %d times that no worker can take the work, want once:\n%s", n, log.String())
 	}
 }
 
@@ -343,7 +392,7 @@ func TestDuplicateResultCountsOnce(t *testing.T) {
 	defer cancel()
 	nc := connect(t, broker, "coordinator")
 	cfg := testMatch(t, games)
-	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "dup", AckWait: time.Second})
+	coord, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "dup"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -371,7 +420,7 @@ func TestDuplicateResultCountsOnce(t *testing.T) {
 	defer cc.Stop()
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
-	go RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", CacheDir: t.TempDir()})
+	go RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Trusted: testTrust, Name: "w", CacheDir: t.TempDir()})
 
 	res, err := match.Run(ctx, cfg)
 	if err != nil {

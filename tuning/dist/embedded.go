@@ -22,11 +22,16 @@ type Embedded struct {
 // a free one) that keeps its JetStream data in dir and asks clients for
 // the credentials c (none when c is empty): the user and password, the
 // token, or a signature by the nkey of c.NkeyFile. With c.CertFile and
-// c.KeyFile it speaks TLS only, with that certificate.
-func StartEmbedded(addr, dir string, c Credentials) (*Embedded, error) {
+// c.KeyFile it speaks TLS only, with that certificate. An address beyond
+// the loopback interface needs credentials, unless insecure.
+func StartEmbedded(addr, dir string, c Credentials, insecure bool) (*Embedded, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, fmt.Errorf("embedded broker address %q: %v", addr, err)
+	}
+	if !insecure && !IsLoopback(host) && !c.Authenticates() {
+		return nil, fmt.Errorf("the embedded broker would listen on %s, beyond this machine, without credentials: "+
+			"give a user and password (-user and NATS_PASSWORD), a token or an nkey, or listen on 127.0.0.1 (or accept the risk: -insecure)", addr)
 	}
 	p, err := strconv.Atoi(port)
 	if err != nil || p < 0 || p > 65535 {
@@ -108,6 +113,23 @@ func publicNkey(file string) (string, error) {
 		return "", fmt.Errorf("nkey seed %s: not a user seed", file)
 	}
 	return pub, nil
+}
+
+// IsLoopback tells whether the host of a listening address is the
+// loopback interface only ("localhost", 127.0.0.0/8, ::1); "" and 0.0.0.0
+// are every interface.
+func IsLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Authenticates tells whether c asks clients to sign in: a user with a
+// password, a token or an nkey.
+func (c Credentials) Authenticates() bool {
+	return c.User != "" && c.Password != "" || c.Token != "" || c.NkeyFile != ""
 }
 
 // Close stops the server.

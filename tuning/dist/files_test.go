@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -26,7 +25,11 @@ func TestOptionFilesTravel(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	_, obs, err := setup(ctx, js, time.Minute)
+	q, err := newQueue("linux", "amd64", testTrust[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, obs, err := setup(ctx, js, q)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,10 @@ package dist
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -16,20 +20,31 @@ const (
 )
 
 // heartbeat is what a worker sends on heartbeatSubject: its name, its
-// game pair slots and how many of them are playing; Gone says it stops.
+// game pair slots and how many of them are playing, its platform
+// (GOOS_GOARCH) and the keys it trusts (in hex): the queues it takes work
+// from. Gone says it stops.
 type heartbeat struct {
-	Name  string `json:"name"`
-	Slots int    `json:"slots"`
-	Busy  int    `json:"busy"`
-	Gone  bool   `json:"gone,omitempty"`
+	Name     string   `json:"name"`
+	Slots    int      `json:"slots"`
+	Busy     int      `json:"busy"`
+	Platform string   `json:"platform,omitempty"`
+	Keys     []string `json:"keys,omitempty"`
+	Gone     bool     `json:"gone,omitempty"`
 }
 
 // beat sends the worker's heartbeat every heartbeatEvery, and at once when
 // a coordinator asks (helloSubject), until the returned stop is called,
 // which says the worker is gone.
 func (w *worker) beat() (stop func()) {
+	var platform string
+	var keys []string
+	for _, q := range w.queues {
+		platform = q.queue.platform
+		keys = append(keys, q.queue.key)
+	}
 	send := func(gone bool) {
-		data, _ := json.Marshal(heartbeat{Name: w.opts.Name, Slots: w.opts.Concurrency, Busy: int(w.busy.Load()), Gone: gone})
+		data, _ := json.Marshal(heartbeat{Name: w.opts.Name, Slots: w.opts.Concurrency, Busy: int(w.busy.Load()),
+			Platform: platform, Keys: keys, Gone: gone})
 		w.nc.Publish(heartbeatSubject, data)
 	}
 	hello, err := w.nc.Subscribe(helloSubject, func(*nats.Msg) { send(false) })
@@ -44,7 +59,11 @@ func (w *worker) beat() (stop func()) {
 			hello.Unsubscribe()
 		}
 		send(true)
-		w.nc.Flush()
+		// Not when the broker is out of reach: a flush would wait for it
+		// (10 s), and a worker stops at once.
+		if w.nc.IsConnected() {
+			w.nc.FlushTimeout(time.Second)
+		}
 	}
 }
 
@@ -100,6 +119,48 @@ func (b *workerBoard) count(now time.Time) (workers, slots, busy int) {
 		busy += s.hb.Busy
 	}
 	return workers, slots, busy
+}
+
+// able returns the workers heard of within workerTimeout that take the
+// work of queue q, and a description of the others by platform, e.g.
+// "2 on linux/amd64 (1 trusting the key)".
+func (b *workerBoard) able(now time.Time, q workQueue) (able int, others []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	type tally struct{ workers, trusting int }
+	byPlatform := map[string]*tally{}
+	for _, s := range b.seen {
+		if now.Sub(s.at) > workerTimeout {
+			continue
+		}
+		trusts := slices.Contains(s.hb.Keys, q.key)
+		if s.hb.Platform == q.platform && trusts {
+			able++
+			continue
+		}
+		t := byPlatform[s.hb.Platform]
+		if t == nil {
+			t = &tally{}
+			byPlatform[s.hb.Platform] = t
+		}
+		t.workers++
+		if trusts {
+			t.trusting++
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(byPlatform)) {
+		t := byPlatform[p]
+		others = append(others, fmt.Sprintf("%d on %s (%d trusting the key)", t.workers, platformName(p), t.trusting))
+	}
+	return able, others
+}
+
+// platformName returns GOOS_GOARCH as GOOS/GOARCH ("unknown" for none).
+func platformName(p string) string {
+	if p == "" {
+		return "an unknown platform"
+	}
+	return strings.Replace(p, "_", "/", 1)
 }
 
 // stop stops listening.

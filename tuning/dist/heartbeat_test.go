@@ -17,7 +17,7 @@ func TestWorkersAreCounted(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cfg := testMatch(t, 2)
-	c, err := NewCoordinator(ctx, connect(t, broker, "coordinator"), &cfg, CoordinatorOptions{Run: "hb"})
+	c, err := NewCoordinator(ctx, connect(t, broker, "coordinator"), &cfg, CoordinatorOptions{Key: testKey, Run: "hb"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestWorkersAreCounted(t *testing.T) {
 		nc := connect(t, broker, "w")
 		go func() {
 			defer close(dones[i])
-			RunWorker(wctx, nc, WorkerOptions{Name: []string{"a", "b"}[i], Concurrency: n, CacheDir: t.TempDir()})
+			RunWorker(wctx, nc, WorkerOptions{Trusted: testTrust, Name: []string{"a", "b"}[i], Concurrency: n, CacheDir: t.TempDir()})
 		}()
 	}
 	waitFor(2, 3)

@@ -14,9 +14,9 @@ import (
 )
 
 // loadStored reads back the results of a resumed run stored on the broker
-// and keeps the first one of each game pair; it returns the stream
-// sequence of the last one (0 for none), after which the run's result
-// consumer starts.
+// and keeps those of each game pair, in order (refusals aside: they are no
+// results); it returns the stream sequence of the last one (0 for none),
+// after which the run's result consumer starts.
 func (c *Coordinator) loadStored(ctx context.Context) (uint64, error) {
 	subject := resultSubject + c.run
 	lastMsg, err := c.results.GetLastMsgForSubject(ctx, subject)
@@ -48,8 +48,8 @@ func (c *Coordinator) loadStored(ctx context.Context) (uint64, error) {
 		seq := meta.Sequence.Stream
 		if r, err := c.decodeResult(msg.Data()); err != nil {
 			c.log.Warn().Err(err).Uint64("seq", seq).Msg("skipping a malformed stored result")
-		} else if _, dup := c.stored[r.ID]; !dup {
-			c.stored[r.ID] = seq
+		} else if r.Refused == nil {
+			c.stored[r.ID] = append(c.stored[r.ID], seq)
 		}
 		if seq >= last {
 			return last, nil

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,28 +21,8 @@ import (
 // counting each stored copy.
 func storedPairs(t *testing.T, js jetstream.JetStream, run string) map[int]int {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	out := map[int]int{}
-	s, err := js.Stream(ctx, resultStream)
-	if err != nil {
-		t.Fatal(err)
-	}
-	last, err := s.GetLastMsgForSubject(ctx, resultSubject+run)
-	if errors.Is(err, jetstream.ErrMsgNotFound) {
-		return out
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	for seq := uint64(1); seq <= last.Sequence; seq++ {
-		m, err := s.GetMsg(ctx, seq)
-		if err != nil || m.Subject != resultSubject+run {
-			continue
-		}
-		var r Result
-		if err := json.Unmarshal(m.Data, &r); err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range storedResults(t, js, run) {
 		out[r.ID]++
 	}
 	return out
@@ -67,7 +46,7 @@ func TestResumeStoppedRun(t *testing.T) {
 	// published again on the resume.
 	cfg := testMatch(t, games)
 	cfg.Concurrency = pairs
-	first, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "r1", AckWait: 2 * time.Second, Log: testLog(t)})
+	first, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "r1", Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +65,7 @@ func TestResumeStoppedRun(t *testing.T) {
 		wg.Wait()
 	}()
 	wg.Go(func() {
-		RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", Concurrency: 2, CacheDir: t.TempDir(), Log: testLog(t)})
+		RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Trusted: testTrust, Name: "w", Concurrency: 2, CacheDir: t.TempDir(), Log: testLog(t)})
 	})
 	res, err := match.Run(stopCtx, cfg)
 	if err != nil {
@@ -111,9 +90,11 @@ func TestResumeStoppedRun(t *testing.T) {
 
 	published := map[int]int{}
 	var mu sync.Mutex
-	sub, err := nc.Subscribe(workSubject+"r1.*", func(m *nats.Msg) {
+	sub, err := nc.Subscribe(runSubjects("r1"), func(m *nats.Msg) {
+		var s signedWork
 		var w Work
-		json.Unmarshal(m.Data, &w)
+		json.Unmarshal(m.Data, &s)
+		json.Unmarshal(s.Payload, &w)
 		mu.Lock()
 		published[w.ID]++
 		mu.Unlock()
@@ -127,7 +108,7 @@ func TestResumeStoppedRun(t *testing.T) {
 	again.Concurrency = 3
 	var out bytes.Buffer
 	again.PGN = &out
-	second, err := NewCoordinator(ctx, nc, &again, CoordinatorOptions{Run: "r1", Resume: true, AckWait: 2 * time.Second, Log: testLog(t)})
+	second, err := NewCoordinator(ctx, nc, &again, CoordinatorOptions{Key: testKey, Run: "r1", Resume: true, Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,25 +232,25 @@ func TestResumeNeedsTheSameMatch(t *testing.T) {
 	defer cancel()
 	nc := connect(t, broker, "coordinator")
 	cfg := testMatch(t, 4)
-	if _, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "nope", Resume: true}); err == nil ||
+	if _, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "nope", Resume: true}); err == nil ||
 		!strings.Contains(err.Error(), "not on the broker") {
 		t.Errorf("resuming an unknown run: %v", err)
 	}
-	c, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "same"})
+	c, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "same"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.Close()
-	if _, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "same"}); err == nil ||
+	if _, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "same"}); err == nil ||
 		!strings.Contains(err.Error(), "on the broker already") {
 		t.Errorf("a new run under a used id: %v", err)
 	}
 	other := testMatch(t, 6)
-	if _, err := NewCoordinator(ctx, nc, &other, CoordinatorOptions{Run: "same", Resume: true}); err == nil ||
+	if _, err := NewCoordinator(ctx, nc, &other, CoordinatorOptions{Key: testKey, Run: "same", Resume: true}); err == nil ||
 		!strings.Contains(err.Error(), "other engines, games") {
 		t.Errorf("resuming with other games: %v", err)
 	}
-	c, err = NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "same", Resume: true})
+	c, err = NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "same", Resume: true})
 	if err != nil {
 		t.Fatalf("resuming the same match: %v", err)
 	}
@@ -292,13 +273,13 @@ func TestResumeKilledCoordinator(t *testing.T) {
 		wg.Wait()
 	}()
 	wg.Go(func() {
-		RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Name: "w", Concurrency: 2, CacheDir: t.TempDir(), Log: testLog(t)})
+		RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Trusted: testTrust, Name: "w", Concurrency: 2, CacheDir: t.TempDir(), Log: testLog(t)})
 	})
 
 	dying := connect(t, broker, "killed coordinator")
 	cfg := testMatch(t, games)
 	cfg.Concurrency = 4
-	first, err := NewCoordinator(ctx, dying, &cfg, CoordinatorOptions{Run: "k1", AckWait: 2 * time.Second, Log: testLog(t)})
+	first, err := NewCoordinator(ctx, dying, &cfg, CoordinatorOptions{Key: testKey, Run: "k1", Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,7 +300,7 @@ func TestResumeKilledCoordinator(t *testing.T) {
 	again.Concurrency = 4
 	var out bytes.Buffer
 	again.PGN = &out
-	second, err := NewCoordinator(ctx, nc, &again, CoordinatorOptions{Run: "k1", Resume: true, AckWait: 2 * time.Second, Log: testLog(t)})
+	second, err := NewCoordinator(ctx, nc, &again, CoordinatorOptions{Key: testKey, Run: "k1", Resume: true, Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -348,17 +329,17 @@ func TestOneCoordinatorPerRun(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cfg := testMatch(t, 4)
-	first, err := NewCoordinator(ctx, connect(t, broker, "first"), &cfg, CoordinatorOptions{Run: "once"})
+	first, err := NewCoordinator(ctx, connect(t, broker, "first"), &cfg, CoordinatorOptions{Key: testKey, Run: "once"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	nc := connect(t, broker, "second")
-	if _, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "once", Resume: true}); err == nil ||
+	if _, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "once", Resume: true}); err == nil ||
 		!strings.Contains(err.Error(), "has a coordinator running") || !strings.Contains(err.Error(), "pid") {
 		t.Errorf("resuming a run with a live coordinator: %v", err)
 	}
 	first.Close()
-	second, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Run: "once", Resume: true})
+	second, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "once", Resume: true})
 	if err != nil {
 		t.Fatalf("resuming once the coordinator is gone: %v", err)
 	}

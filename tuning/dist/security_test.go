@@ -149,7 +149,42 @@ func TestNkeyBroker(t *testing.T) {
 			}
 		}
 	}
-	if _, err := StartEmbedded("127.0.0.1:0", t.TempDir(), Credentials{NkeyFile: filepath.Join(dir, "missing.nk")}); err == nil {
+	if _, err := StartEmbedded("127.0.0.1:0", t.TempDir(), Credentials{NkeyFile: filepath.Join(dir, "missing.nk")}, false); err == nil {
 		t.Error("an embedded broker started with a missing seed file")
+	}
+}
+
+// TestEmbeddedNeedsCredentialsBeyondLoopback: the embedded broker listens
+// beyond the loopback only with credentials (a user with a password, a
+// token or an nkey), or when told it is insecure.
+func TestEmbeddedNeedsCredentialsBeyondLoopback(t *testing.T) {
+	seed := filepath.Join(t.TempDir(), "seed.nk")
+	writeSeed(t, seed)
+	for _, c := range []struct {
+		addr     string
+		creds    Credentials
+		insecure bool
+		ok       bool
+	}{
+		{"127.0.0.1:0", Credentials{}, false, true},
+		{"localhost:0", Credentials{}, false, true},
+		{"0.0.0.0:0", Credentials{}, false, false},
+		{":0", Credentials{}, false, false},
+		{"0.0.0.0:0", Credentials{User: "bob"}, false, false},
+		{"0.0.0.0:0", Credentials{User: "bob", Password: "pw"}, false, true},
+		{"0.0.0.0:0", Credentials{Token: "tok"}, false, true},
+		{"0.0.0.0:0", Credentials{NkeyFile: seed}, false, true},
+		{"0.0.0.0:0", Credentials{}, true, true},
+	} {
+		e, err := StartEmbedded(c.addr, t.TempDir(), c.creds, c.insecure)
+		if err == nil {
+			e.Close()
+		}
+		if (err == nil) != c.ok {
+			t.Errorf("%s %+v insecure %v: %v", c.addr, c.creds, c.insecure, err)
+		}
+		if err != nil && !strings.Contains(err.Error(), "-insecure") {
+			t.Errorf("%s: %v does not say how", c.addr, err)
+		}
 	}
 }

@@ -234,6 +234,16 @@ type Result struct {
 	Error string `json:"error,omitempty"`
 	// Chunk is the made chunk of a datagen work item.
 	Chunk *ChunkResult `json:"chunk,omitempty"`
+	// Refused, when set, says that the worker refused the work item (it
+	// was not signed by a key the worker trusts); nothing was run.
+	Refused *Refusal `json:"refused,omitempty"`
+}
+
+// Refusal is a worker's refusal of a work item: the public key that
+// signed it ("" when it was unsigned or the key malformed) and why.
+type Refusal struct {
+	Signer string `json:"signer,omitempty"`
+	Reason string `json:"reason"`
 }
 
 // ChunkResult is a chunk of training positions a worker made: its file is

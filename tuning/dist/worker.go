@@ -2,6 +2,7 @@ package dist
 
 import (
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -32,28 +33,39 @@ type WorkerOptions struct {
 	// GOOS and GOARCH are the platform the worker runs binaries for
 	// (default: this machine's).
 	GOOS, GOARCH string
+	// Trusted are the public keys whose signed work the worker runs (at
+	// least one): work not signed by one of them is refused for good.
+	Trusted []ed25519.PublicKey
 	// Log receives what the worker does (default: nothing).
 	Log zerolog.Logger
 }
 
-// refuseDelay is how long a work item this worker cannot run waits before
-// it is offered again (to this or another worker).
+// ErrNoTrustedKey is the error of a worker without a trusted key: it
+// would refuse every work item.
+var ErrNoTrustedKey = errors.New("no trusted key: a worker runs only work signed by a key its owner trusts")
+
+// refuseDelay is how long a work item this worker cannot run for the time
+// being (a broker or disk failure) waits before it is offered again (to
+// this or another worker).
 const refuseDelay = 5 * time.Second
 
 // worker is a running worker.
 type worker struct {
-	opts    WorkerOptions
-	nc      *nats.Conn
-	js      jetstream.JetStream
-	cache   *binaryCache
-	ackWait time.Duration
-	busy    atomic.Int32 // work items being played
+	opts   WorkerOptions
+	nc     *nats.Conn
+	js     jetstream.JetStream
+	cache  *binaryCache
+	queues []takenQueue // one per trusted key
+	busy   atomic.Int32 // work items being played
 }
 
 // RunWorker takes work from the broker and plays it until ctx ends. Work
 // being played then is handed back to the queue. It returns an error when
 // the broker cannot be used.
 func RunWorker(ctx context.Context, nc *nats.Conn, opts WorkerOptions) error {
+	if len(opts.Trusted) == 0 {
+		return ErrNoTrustedKey
+	}
 	if opts.Concurrency <= 0 {
 		opts.Concurrency = 1
 	}
@@ -78,41 +90,57 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opts WorkerOptions) error {
 	if err != nil {
 		return err
 	}
-	cons, obs, err := waitForCoordinator(ctx, js, opts.Log)
+	obs, err := waitForCoordinator(ctx, js, opts.Log)
 	if err != nil {
 		return err
 	}
-	w := &worker{opts: opts, nc: nc, js: js, cache: &binaryCache{dir: opts.CacheDir, obs: obs},
-		ackWait: cons.CachedInfo().Config.AckWait}
-	opts.Log.Info().Str("worker", opts.Name).Int("concurrency", opts.Concurrency).Msg("taking work")
+	w := &worker{opts: opts, nc: nc, js: js, cache: &binaryCache{dir: opts.CacheDir, obs: obs}}
+	for _, key := range opts.Trusted {
+		q, err := newQueue(opts.GOOS, opts.GOARCH, key)
+		if err != nil {
+			return err
+		}
+		cons, err := openQueue(ctx, js, q, false)
+		if err != nil {
+			return err
+		}
+		w.queues = append(w.queues, takenQueue{queue: q, key: key, cons: cons})
+	}
+	opts.Log.Info().Str("worker", opts.Name).Int("concurrency", opts.Concurrency).Int("trusted keys", len(opts.Trusted)).Msg("taking work")
 	defer w.beat()()
 	var wg sync.WaitGroup
 	for range opts.Concurrency {
-		wg.Go(func() { w.loop(ctx, cons) })
+		wg.Go(func() { w.loop(ctx) })
 	}
 	wg.Wait()
 	return nil
 }
 
-// waitForCoordinator waits until a coordinator has set up the work queue
+// takenQueue is a queue a worker takes work from: the work signed by key.
+type takenQueue struct {
+	queue workQueue
+	key   ed25519.PublicKey
+	cons  jetstream.Consumer
+}
+
+// waitForCoordinator waits until a coordinator has set up the work stream
 // and the engine store.
-func waitForCoordinator(ctx context.Context, js jetstream.JetStream, log zerolog.Logger) (jetstream.Consumer, jetstream.ObjectStore, error) {
+func waitForCoordinator(ctx context.Context, js jetstream.JetStream, log zerolog.Logger) (jetstream.ObjectStore, error) {
 	said := false
 	for {
-		cons, err := js.Consumer(ctx, workStream, workConsumer)
+		_, err := js.Stream(ctx, workStream)
 		if err == nil {
 			obs, oerr := js.ObjectStore(ctx, binaryBucket)
 			if oerr == nil {
-				return cons, obs, nil
+				return obs, nil
 			}
 			err = oerr
 		}
-		if !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrConsumerNotFound) &&
-			!errors.Is(err, jetstream.ErrBucketNotFound) {
+		if !errors.Is(err, jetstream.ErrStreamNotFound) && !errors.Is(err, jetstream.ErrBucketNotFound) {
 			if ctx.Err() != nil {
-				return nil, nil, ctx.Err()
+				return nil, ctx.Err()
 			}
-			return nil, nil, fmt.Errorf("work queue: %w", err)
+			return nil, fmt.Errorf("work queue: %w", err)
 		}
 		if !said {
 			log.Info().Msg("waiting for a coordinator to set up the work queue")
@@ -120,16 +148,20 @@ func waitForCoordinator(ctx context.Context, js jetstream.JetStream, log zerolog
 		}
 		select {
 		case <-ctx.Done():
-			return nil, nil, ctx.Err()
+			return nil, ctx.Err()
 		case <-time.After(time.Second):
 		}
 	}
 }
 
-// loop takes work items one at a time until ctx ends.
-func (w *worker) loop(ctx context.Context, cons jetstream.Consumer) {
-	for ctx.Err() == nil {
-		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
+// loop takes work items one at a time until ctx ends, from each of the
+// worker's queues in turn: it waits for one on each queue for its share
+// of a second.
+func (w *worker) loop(ctx context.Context) {
+	wait := max(time.Second/time.Duration(len(w.queues)), 100*time.Millisecond)
+	for i := 0; ctx.Err() == nil; i++ {
+		q := w.queues[i%len(w.queues)]
+		batch, err := q.cons.Fetch(1, jetstream.FetchMaxWait(wait))
 		if err != nil {
 			w.opts.Log.Warn().Err(err).Msg("fetching work")
 			select {
@@ -139,7 +171,7 @@ func (w *worker) loop(ctx context.Context, cons jetstream.Consumer) {
 			continue
 		}
 		for msg := range batch.Messages() {
-			w.handle(ctx, msg)
+			w.handle(ctx, q, msg)
 		}
 	}
 }
@@ -158,10 +190,37 @@ func (w *worker) reject(msg jetstream.Msg, run string, err error) {
 	msg.TermWithReason(err.Error())
 }
 
-// handle plays one work item: the result is stored on the results stream
-// before the item is acknowledged.
-func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
-	work, err := decodeWork(msg.Data())
+// refuse terminates a work item that is not signed by a trusted key, with
+// a line naming its signer, and tells the coordinator of the run it names
+// (a refusal on the results stream, which its coordinator reads).
+func (w *worker) refuse(ctx context.Context, msg jetstream.Msg, u *untrustedWork) {
+	w.opts.Log.Warn().Msg(u.describe(msg.Subject()))
+	msg.TermWithReason(u.why)
+	if u.run == "" {
+		return
+	}
+	res := Result{Version: wireVersion, Run: u.run, ID: u.id, Worker: w.opts.Name, Refused: &Refusal{Signer: u.signer, Reason: u.why}}
+	data, _ := json.Marshal(res)
+	id := fmt.Sprintf("%s-%d-refused-%s", u.run, u.id, w.opts.Name)
+	if meta, err := msg.Metadata(); err == nil {
+		id += "-" + strconv.FormatUint(meta.Sequence.Stream, 10)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if _, err := w.js.Publish(ctx, resultSubject+u.run, data, jetstream.WithMsgID(id)); err != nil {
+		w.opts.Log.Warn().Err(err).Msg("telling the coordinator of a refusal")
+	}
+}
+
+// handle plays one work item signed by a trusted key: the result is
+// stored on the results stream before the item is acknowledged.
+func (w *worker) handle(ctx context.Context, q takenQueue, msg jetstream.Msg) {
+	payload, u := openWork(msg.Data(), q.key, w.opts.Trusted)
+	if u != nil {
+		w.refuse(ctx, msg, u)
+		return
+	}
+	work, err := decodeWork(payload)
 	if err != nil {
 		run := ""
 		if work != nil {
@@ -171,14 +230,10 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 		return
 	}
 	if work.GOOS != w.opts.GOOS || work.GOARCH != w.opts.GOARCH {
-		text := fmt.Sprintf("refusing work: its engines are built for %s/%s, this worker runs %s/%s",
-			work.GOOS, work.GOARCH, w.opts.GOOS, w.opts.GOARCH)
-		w.opts.Log.Warn().Str("run", work.Run).Msg(text)
-		w.notice(work.Run, text)
-		msg.NakWithDelay(refuseDelay)
+		w.reject(msg, work.Run, fmt.Errorf("work for %s/%s on the queue of %s/%s", work.GOOS, work.GOARCH, w.opts.GOOS, w.opts.GOARCH))
 		return
 	}
-	stop := w.keepAlive(msg)
+	stop := w.keepAlive(ctx, q, msg)
 	w.busy.Add(1)
 	var res *Result
 	if work.Kind == kindDatagen {
@@ -201,9 +256,15 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 		return
 	}
 	data, _ := json.Marshal(res)
-	if _, err := w.js.Publish(ctx, resultSubject+work.Run, data,
-		jetstream.WithMsgID(work.Run+"-"+strconv.Itoa(work.ID))); err != nil {
-		w.opts.Log.Warn().Err(err).Msg("storing a result")
+	// The message id is that of this publication of the work item: a copy
+	// of the result (the item delivered again) is dropped by the broker,
+	// the result of the item published again (a resumed run plays a pair
+	// whose result was refused) is not.
+	id := work.Run + "-" + strconv.Itoa(work.ID)
+	if meta, err := msg.Metadata(); err == nil {
+		id += "-" + strconv.FormatUint(meta.Sequence.Stream, 10)
+	}
+	if err := w.store(ctx, q, msg, resultSubject+work.Run, data, id); err != nil {
 		msg.Nak()
 		return
 	}
@@ -217,10 +278,59 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	w.opts.Log.Info().Str("run", work.Run).Int("pair", work.ID).Int("games", len(res.Games)).Msg("result stored")
 }
 
-// keepAlive tells the broker every third of the ack timeout that the item
-// is being worked on, until the returned stop is called.
-func (w *worker) keepAlive(msg jetstream.Msg) (stop func()) {
-	return every(max(w.ackWait/3, 10*time.Millisecond), func() { msg.InProgress() })
+// The delays between two attempts to store a result: the first, doubled
+// after each failure up to the last.
+const (
+	storeRetryFirst = 500 * time.Millisecond
+	storeRetryMax   = 30 * time.Second
+)
+
+// store puts the result data of the work item msg on subject (message id
+// id), trying again after a failure with an exponential backoff while the
+// item is kept in progress, so that a broker that takes no result (down,
+// or its results stream full) does not have the item played again and
+// again. It gives up only when ctx ends.
+func (w *worker) store(ctx context.Context, q takenQueue, msg jetstream.Msg, subject string, data []byte, id string) error {
+	var stop func()
+	defer func() {
+		if stop != nil {
+			stop()
+		}
+	}()
+	for delay := storeRetryFirst; ; delay = nextRetry(delay) {
+		_, err := w.js.Publish(ctx, subject, data, jetstream.WithMsgID(id))
+		if err == nil || ctx.Err() != nil {
+			return err
+		}
+		w.opts.Log.Warn().Err(err).Str("retry in", delay.String()).Msg("storing a result")
+		if stop == nil {
+			stop = w.keepAlive(ctx, q, msg)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(delay):
+		}
+	}
+}
+
+// nextRetry returns the delay after delay: twice as long, at most
+// storeRetryMax.
+func nextRetry(delay time.Duration) time.Duration { return min(2*delay, storeRetryMax) }
+
+// keepAlive tells the broker every third of the ack timeout of queue q
+// that the item is being worked on, until the returned stop is called.
+// The timeout is read from the broker for each item (every coordinator
+// sets the same, ackWait, but a consumer set otherwise by another version
+// must not have items taken away from the workers playing them).
+func (w *worker) keepAlive(ctx context.Context, q takenQueue, msg jetstream.Msg) (stop func()) {
+	wait := q.cons.CachedInfo().Config.AckWait
+	infoCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	if info, err := q.cons.Info(infoCtx); err == nil {
+		wait = info.Config.AckWait
+	}
+	cancel()
+	return every(max(wait/3, 10*time.Millisecond), func() { msg.InProgress() })
 }
 
 // every calls f every interval on a goroutine of its own until the

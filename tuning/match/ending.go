@@ -38,10 +38,17 @@ func (gs *gameState) judgeTurn(side engine.Color, s *session, r reply, deadline 
 		// The engine's text is escaped and cut: it goes into the PGN.
 		return loss(side, IllegalMove, "played illegal move "+quote.Input(r.bm.move))
 	}
+	return gs.afterMove(side, v, r.score, r.hasScore)
+}
+
+// afterMove is link 4 of the chain: the position after the move of side,
+// which the referee judged v, with the score its engine reported (when
+// hasScore). Rejudge replays a game through it.
+func (gs *gameState) afterMove(side engine.Color, v engine.Verdict, score int, hasScore bool) Termination {
 	if v.Over() {
 		return rulesEnding(v)
 	}
-	if t := gs.adj.add(side, r.score, r.hasScore); t.Over() {
+	if t := gs.adj.add(side, score, hasScore); t.Over() {
 		return t
 	}
 	return gs.plyLimitEnding()

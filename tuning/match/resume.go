@@ -212,7 +212,7 @@ func (r *Resume) take(cfg *Config, f fixture, names [2][]string) (GameResult, in
 	}
 	g := GameResult{Red: f.red, Black: f.black, Opening: f.opening, Termination: rg.term,
 		StartFEN: rg.game.StartFEN(), Moves: rg.game.Moves}
-	if err := cfg.rejudge(f.opening, g); err != nil {
+	if _, err := Rejudge(cfg, g, false); err != nil {
 		return fail("%v", err)
 	}
 	return g, i, true, nil

@@ -54,7 +54,7 @@ func (s *Session) setHash(v string) error {
 		s.searcher.ResizeHash(mb)
 		s.tuneRuntime()
 		if s.dialect != dialectNone {
-			s.searcher.PrepareHash() // as at the hello command: not on the first go's clock
+			s.searcher.PrepareHashAsync() // as at the hello command: not on the first go's clock
 		}
 	}
 	s.hashMB = mb

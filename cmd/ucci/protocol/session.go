@@ -358,7 +358,7 @@ func (s *Session) hello(uci, cyclone bool) {
 	}
 	// Map the table now, while the GUI reads the options: a first go
 	// without isready must not spend its clock on it.
-	s.searcher.PrepareHash()
+	s.searcher.PrepareHashAsync()
 }
 
 // newGame forgets everything about the previous game.
