@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/goxq/ucci/internal/safefile"
 	"io"
 	"os"
 	"os/exec"
@@ -17,7 +18,7 @@ import (
 
 // fileHash returns the SHA-256 of a file in hex.
 func fileHash(path string) (string, error) {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return "", err
 	}
@@ -53,7 +54,7 @@ func publishFile(ctx context.Context, obs jetstream.ObjectStore, path, what stri
 	} else if !errors.Is(err, jetstream.ErrObjectNotFound) {
 		return "", fmt.Errorf("engine store: %v", err)
 	}
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return "", fmt.Errorf("%s %s: %v", what, path, err)
 	}

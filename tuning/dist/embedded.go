@@ -2,8 +2,8 @@ package dist
 
 import (
 	"fmt"
+	"github.com/goxq/ucci/internal/safefile"
 	"net"
-	"os"
 	"strconv"
 	"time"
 
@@ -97,9 +97,13 @@ func (e *Embedded) ConnectInProcess(name string, c Credentials) (*nats.Conn, err
 	return nc, nil
 }
 
+// nkeySeedLimit bounds an nkey seed file (a seed is under 100 bytes; a
+// decorated file a few hundred).
+const nkeySeedLimit = 16 << 10
+
 // publicNkey returns the public key of the user nkey seed in file.
 func publicNkey(file string) (string, error) {
-	seed, err := os.ReadFile(file)
+	seed, err := safefile.ReadFile(file, nkeySeedLimit)
 	if err != nil {
 		return "", err
 	}

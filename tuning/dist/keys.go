@@ -8,6 +8,7 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"github.com/goxq/ucci/internal/safefile"
 	"io"
 	"io/fs"
 	"os"
@@ -163,27 +164,20 @@ func ReadTrustFile(path string) ([]ed25519.PublicKey, error) {
 }
 
 // readSmallFile reads the regular file at path whole, when it holds at
-// most limit bytes, and returns it with its mode. It is checked before it
-// is opened, so that a FIFO or a device never blocks the read, and again
-// once open, so that it cannot be swapped for another in between.
+// most limit bytes, and returns it with its mode, through safefile (a FIFO
+// or a device never blocks the read).
 func readSmallFile(path string, limit int64) ([]byte, fs.FileMode, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, 0, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, 0, fmt.Errorf("%s: not a regular file", path)
-	}
-	if st.Size() > limit {
-		return nil, 0, fmt.Errorf("%s: %d bytes, more than %d", path, st.Size(), limit)
-	}
-	f, err := os.Open(path)
+	f, size, err := safefile.Open(path)
 	if err != nil {
 		return nil, 0, err
 	}
 	defer f.Close()
-	if again, err := f.Stat(); err != nil || !os.SameFile(st, again) {
-		return nil, 0, fmt.Errorf("%s: changed while it was opened", path)
+	st, err := f.Stat()
+	if err != nil {
+		return nil, 0, err
+	}
+	if size > limit {
+		return nil, 0, fmt.Errorf("%s: %d bytes, more than %d", path, size, limit)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {

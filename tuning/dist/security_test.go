@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -186,5 +187,30 @@ func TestEmbeddedNeedsCredentialsBeyondLoopback(t *testing.T) {
 		if err != nil && !strings.Contains(err.Error(), "-insecure") {
 			t.Errorf("%s: %v does not say how", c.addr, err)
 		}
+	}
+}
+
+// TestNamedFilesNeverBlock: an nkey seed file or a binary to publish that
+// is a FIFO is refused at once (it used to block the coordinator forever).
+func TestNamedFilesNeverBlock(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	done := make(chan [2]error, 1)
+	go func() {
+		_, errKey := publicNkey(fifo)
+		_, errHash := fileHash(fifo)
+		done <- [2]error{errKey, errHash}
+	}()
+	select {
+	case errs := <-done:
+		for i, err := range errs {
+			if err == nil {
+				t.Errorf("case %d: a FIFO was read", i)
+			}
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("reading a FIFO blocked")
 	}
 }
