@@ -51,7 +51,7 @@ func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, erro
 			defer w.closeAll()
 			for j := range jobCh {
 				g, err := w.play(ctx, j)
-				outCh <- outcome{game: g, pair: j.pair, err: err}
+				outCh <- outcome{number: j.number, game: g, pair: j.pair, err: err}
 			}
 		})
 	}
@@ -224,7 +224,7 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 			inflight++
 		case o := <-outCh:
 			inflight--
-			i := byNumber[o.game.Number]
+			i := byNumber[o.number]
 			switch {
 			case errors.Is(o.err, errCancelled):
 				cancelled = true

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
@@ -342,5 +343,28 @@ func TestEventOptionErrors(t *testing.T) {
 		if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
+	}
+}
+
+// TestEventUnplayedGameKeepsItsPlace: both engines of a knockout tie of
+// four games fail every handshake; after three they are withdrawn, and the
+// tie's fourth game is not played. Its result must go to its own fixture
+// (not to another game of the round), so that the tie is settled and the
+// event ends.
+func TestEventUnplayedGameKeepsItsPlace(t *testing.T) {
+	cfg := eventConfig(t, Knockout, fake("a", "-noready"), fake("b", "-noready"))
+	cfg.Games, cfg.Concurrency = 4, 1
+	cfg.HandshakeTimeout = 50 * time.Millisecond
+	cfg.EventOptions.Replays = -1
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("the event did not end: %v", err)
+	}
+	b := res.Event.Tables()[0].Bracket
+	if len(b) != 1 || b[0].Games != 4 {
+		t.Errorf("bracket %+v: want the tie's 4 games counted", b)
+	}
+	if !res.Players[0].Withdrawn || !res.Players[1].Withdrawn {
+		t.Errorf("players %+v", res.Players)
 	}
 }
