@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -230,11 +229,18 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 				cancelled = true
 			case errors.Is(o.err, errUnplayed):
 				results[i] = forfeit(fs[i], true, true)
+				er.res.Unplayed++
 			case o.err != nil:
 				if firstErr == nil {
 					firstErr = o.err
 				}
 				jobs = nil
+			case o.game.absent[0] != present && o.game.absent[1] != present:
+				// 21.3: neither side started, both forfeit; it is no game
+				// (not counted, not in the PGN).
+				results[i] = forfeit(fs[i], true, true)
+				results[i].crash = true
+				er.res.Unplayed++
 			default:
 				if err := er.finished(fs[i], o.game); err != nil && firstErr == nil {
 					firstErr = err
@@ -366,13 +372,13 @@ func (er *eventRun) withdrawals(results []played) {
 func toPlayed(f fixture, g GameResult) played {
 	p := played{fixture: f, points: [2]float64{g.Score(g.Red), g.Score(g.Black)}}
 	p.crash = g.Termination.Reason == Crash
-	d := g.Termination.Detail
-	p.forfeit = p.crash && (strings.HasSuffix(d, notStartedDetail) || strings.HasSuffix(d, withdrawnDetail))
+	p.forfeit = g.absent[0] != present || g.absent[1] != present
 	return p
 }
 
-// forfeit returns a game not played because of withdrawn engines: the
-// present side wins (21.4's + and -), both lose when both are gone.
+// forfeit returns a game not played because of absent engines: the
+// present side wins (21.4's + and -), both lose when both are absent
+// (21.3).
 func forfeit(f fixture, redGone, blackGone bool) played {
 	p := played{fixture: f, forfeit: true}
 	if !redGone {

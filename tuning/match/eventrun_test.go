@@ -368,3 +368,76 @@ func TestEventUnplayedGameKeepsItsPlace(t *testing.T) {
 		t.Errorf("players %+v", res.Players)
 	}
 }
+
+// TestEventBothAbsent checks 21.3: when neither engine of a game starts,
+// both forfeit it (0 each, "-/-"), and neither scores by the other's
+// absence. A Swiss of four in which c and d never start: they meet in
+// round 2 (both on 0).
+func TestEventBothAbsent(t *testing.T) {
+	cfg := eventConfig(t, Swiss, fake("a"), fake("b"), fake("c", "-noready"), fake("d", "-noready"))
+	cfg.Concurrency = 1
+	cfg.HandshakeTimeout = 50 * time.Millisecond
+	cfg.EventOptions.Rounds, cfg.EventOptions.CrashLimit = 3, 10
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := res.Event.Tables()[0]
+	met := false
+	for _, g := range table.Games {
+		if (g.Red == "c" || g.Red == "d") && (g.Black == "c" || g.Black == "d") {
+			met = true
+			if g.Result != "-/-" || !g.Forfeit {
+				t.Errorf("c - d: %+v, want a double forfeit -/-", g)
+			}
+		}
+	}
+	if !met {
+		t.Fatalf("c and d did not meet: %+v", table.Games)
+	}
+	for _, r := range table.Standings {
+		if (r.Name == "c" || r.Name == "d") && (r.Points != 0 || r.Rank < 3) {
+			t.Errorf("%s never made a move: %+v", r.Name, r)
+		}
+	}
+	for _, g := range res.Games {
+		if (g.Red == 2 || g.Red == 3) && (g.Black == 2 || g.Black == 3) {
+			t.Errorf("the double forfeit was counted as a game: %s", g.Termination)
+		}
+	}
+}
+
+// TestEventResumeKeepsForfeits: the games an absent engine forfeited are
+// forfeits ("+" and "-") again when the event is resumed from its PGN.
+func TestEventResumeKeepsForfeits(t *testing.T) {
+	var pgnOut bytes.Buffer
+	cfg := eventConfig(t, Swiss, fake("a"), fake("b"), fake("c"), fake("d", "-noready"))
+	cfg.Concurrency = 1
+	cfg.HandshakeTimeout = 50 * time.Millisecond
+	cfg.EventOptions.Rounds = 3
+	cfg.PGN = &pgnOut
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	res.Event.WriteText(&want)
+	if !strings.Contains(want.String(), "-") || !strings.Contains(want.String(), "+") {
+		t.Fatalf("no forfeit in the crosstable:\n%s", want.String())
+	}
+	r, err := ReadResume(strings.NewReader(pgnOut.String()), "event.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.PGN = nil
+	cfg.EventOptions.Resume = r
+	again, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	again.Event.WriteText(&got)
+	if got.String() != want.String() {
+		t.Errorf("resumed:\n%s\nwant:\n%s", got.String(), want.String())
+	}
+}

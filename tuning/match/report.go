@@ -25,7 +25,7 @@ func (r *Result) WriteReport(w io.Writer) error {
 		state = " (SPRT decided)"
 	}
 	if r.Unplayed > 0 {
-		state += fmt.Sprintf(" (%d unplayed: both engines withdrawn)", r.Unplayed)
+		state += fmt.Sprintf(" (%d unplayed: both engines absent)", r.Unplayed)
 	}
 	fmt.Fprintf(&b, "Games: %d of %d%s\n", len(r.Games), r.Planned, state)
 	for _, p := range r.Pairings {
@@ -52,7 +52,7 @@ func (r *Result) WriteReport(w io.Writer) error {
 	}
 	for _, p := range r.Players {
 		if p.Withdrawn {
-			fmt.Fprintf(&b, "Withdrawn: %s, %s; its remaining games were forfeited\n", p.Name, withdrawnDetail)
+			fmt.Fprintf(&b, "Withdrawn: %s; its remaining games were forfeited\n", p.Name)
 		}
 	}
 	b.WriteString("Terminations:" + r.terminations() + "\n")

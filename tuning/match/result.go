@@ -60,7 +60,8 @@ type Result struct {
 	SPRT *SPRTStatus
 	// Interrupted is set when the match was cancelled before the end.
 	Interrupted bool
-	// Unplayed counts the scheduled games between two withdrawn engines,
+	// Unplayed counts the scheduled games between two absent engines
+	// (withdrawn, or in an event both failing to start: 21.3),
 	// neither played nor scored.
 	Unplayed int
 	// Event holds the tables, crosstable and bracket of an event format
