@@ -20,7 +20,12 @@ type eventRun struct {
 	openings  int // openings used so far
 	lastOpen  map[string]int
 	crashRun  []int // games lost in a row by a crash, per engine
+	startRun  []int // how many of crashRun were failed starts
 	withdrawn []bool
+	// rounds counts the rounds played; why says why each withdrawn engine
+	// was withdrawn (withdrawalCause).
+	rounds int
+	why    []string
 	// placed marks the games of EventOptions.Resume taken so far (by
 	// their index in the record); pgnNames are the engines' names as the
 	// PGN holds them in [Red] and in [Black].
@@ -59,7 +64,12 @@ func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, erro
 	wg.Wait()
 	er.res.Interrupted = ctx.Err() != nil
 	for e := range er.res.Players {
-		er.res.Players[e].Withdrawn = er.withdrawn[e] || er.sh.isWithdrawn(e)
+		p := &er.res.Players[e]
+		p.Withdrawn = er.withdrawn[e] || er.sh.isWithdrawn(e)
+		p.Withdrawal = er.why[e]
+		if p.Withdrawn && p.Withdrawal == "" { // in the last round
+			p.Withdrawal = er.withdrawalCause(e)
+		}
 	}
 	return er.res, err
 }
@@ -117,6 +127,8 @@ func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
 		pairIndex: map[[2]int]int{},
 		lastOpen:  map[string]int{},
 		crashRun:  make([]int, len(cfg.Engines)),
+		startRun:  make([]int, len(cfg.Engines)),
+		why:       make([]string, len(cfg.Engines)),
 		withdrawn: make([]bool, len(cfg.Engines)),
 		placed:    map[int]bool{},
 		settings:  settings,
@@ -159,6 +171,7 @@ func (er *eventRun) play(ctx context.Context, jobCh chan<- job, outCh <-chan out
 			return err
 		}
 		er.format.record(results)
+		er.rounds++
 		er.withdrawals(results)
 		if er.cfg.EventOptions.OnRound != nil {
 			er.cfg.EventOptions.OnRound(er.res)
@@ -352,20 +365,48 @@ func (er *eventRun) withdrawals(results []played) {
 			if e < 0 || g.forfeit && er.withdrawn[e] {
 				continue
 			}
-			if g.points[s] == 0 && g.crash {
+			switch {
+			case g.points[s] == 0 && g.crash:
 				er.crashRun[e]++
-			} else {
-				er.crashRun[e] = 0
+				if g.forfeit {
+					er.startRun[e]++
+				}
+			default:
+				er.crashRun[e], er.startRun[e] = 0, 0
 			}
 		}
 	}
 	for e, n := range er.crashRun {
 		if !er.withdrawn[e] && (n >= er.cfg.EventOptions.CrashLimit || er.sh.isWithdrawn(e)) {
+			er.why[e] = er.withdrawalCause(e)
 			er.withdrawn[e] = true
 			er.sh.withdraw(e)
 			er.format.withdraw(e)
 		}
 	}
+}
+
+// withdrawalCause says why engine e is withdrawn after the rounds played:
+// the runner's failed handshakes, or the games in a row lost by a crash
+// or a failed start (-crash-limit).
+func (er *eventRun) withdrawalCause(e int) string {
+	when := fmt.Sprintf("after round %d: ", er.rounds)
+	if er.sh.handshakesFailed(e) {
+		return when + fmt.Sprintf("%d failed handshakes in a row", maxHandshakeFailures)
+	}
+	n, starts := er.crashRun[e], er.startRun[e]
+	what := "lost by a crash"
+	switch {
+	case starts == n:
+		what = "lost by failing to start"
+	case starts > 0:
+		what = "lost by a crash or a failed start"
+	}
+	games := "games"
+	if n == 1 {
+		games = "game"
+	}
+	return when + fmt.Sprintf("%d %s in a row %s (-crash-limit %d)", n, games, what, er.cfg.EventOptions.CrashLimit)
 }
 
 // toPlayed turns a finished game into the format's result.

@@ -441,3 +441,38 @@ func TestEventResumeKeepsForfeits(t *testing.T) {
 		t.Errorf("resumed:\n%s\nwant:\n%s", got.String(), want.String())
 	}
 }
+
+// TestEventWithdrawalReport: the report says why an engine was withdrawn
+// (games lost by a crash, with the -crash-limit, or failed handshakes) and
+// what became of its results: cancelled under 20.3 (not "forfeited the
+// rest"), or standing.
+func TestEventWithdrawalReport(t *testing.T) {
+	engines := append(fakes("a", "b", "c"), fake("crasher", "-do", "crash"))
+	cfg := eventConfig(t, Berger, engines...)
+	cfg.EventOptions.CrashLimit = 1
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report bytes.Buffer
+	res.WriteReport(&report)
+	text := report.String()
+	if !strings.Contains(text, "Withdrawn: crasher, after round 1: 1 game in a row lost by a crash (-crash-limit 1); its results are cancelled (20.3") ||
+		strings.Contains(text, "forfeited") {
+		t.Errorf("report:\n%s", text)
+	}
+
+	cfg = eventConfig(t, Swiss, fake("a"), fake("b"), fake("c"), fake("d", "-noready"))
+	cfg.Concurrency = 1
+	cfg.HandshakeTimeout = 50 * time.Millisecond
+	cfg.EventOptions.Rounds, cfg.EventOptions.CrashLimit = 3, 10
+	res, err = Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	report.Reset()
+	res.WriteReport(&report)
+	if text := report.String(); !strings.Contains(text, "Withdrawn: d, after round 3: 3 failed handshakes in a row; its results stand (20.4)") {
+		t.Errorf("report:\n%s", text)
+	}
+}

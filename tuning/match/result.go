@@ -15,8 +15,12 @@ type PlayerStats struct {
 	// were not the reply the engine pondered on (engines that ponder).
 	PonderHits, PonderMisses int
 	// Withdrawn is set for an engine that failed its handshake too often in
-	// a row; it forfeited its remaining games.
-	Withdrawn bool
+	// a row, or that an event withdrew (EventOptions.CrashLimit); it
+	// forfeited its remaining games. Withdrawal says why: "3 failed
+	// handshakes in a row", "after round 2: 3 games in a row lost by a
+	// crash (-crash-limit 3)".
+	Withdrawn  bool
+	Withdrawal string
 }
 
 // Points returns wins plus half the draws.

@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 )
 
@@ -135,7 +136,9 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 	}
 	res.Interrupted = ctx.Err() != nil
 	for e := range res.Players {
-		res.Players[e].Withdrawn = sh.isWithdrawn(e)
+		if res.Players[e].Withdrawn = sh.isWithdrawn(e); res.Players[e].Withdrawn {
+			res.Players[e].Withdrawal = fmt.Sprintf("%d failed handshakes in a row", maxHandshakeFailures)
+		}
 	}
 	return res, firstErr
 }

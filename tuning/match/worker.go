@@ -33,6 +33,14 @@ func (sh *shared) isWithdrawn(e int) bool {
 	return sh.withdrawn[e]
 }
 
+// handshakesFailed tells whether engine e failed maxHandshakeFailures
+// handshakes in a row (the runner withdrew it).
+func (sh *shared) handshakesFailed(e int) bool {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	return sh.failures[e] >= maxHandshakeFailures
+}
+
 // protocol returns the known protocol of engine e.
 func (sh *shared) protocol(e int) Protocol {
 	sh.mu.Lock()
@@ -71,13 +79,15 @@ type worker struct {
 }
 
 // absence says why a side of a game has no engine: it failed its
-// handshake, or it was withdrawn before the game.
+// handshake, or it was withdrawn before the game (by the runner after
+// failed handshakes, or by the event).
 type absence uint8
 
 const (
 	present absence = iota
 	notStarted
-	withdrawnBefore
+	withdrawnHandshakes
+	withdrawnByEvent
 )
 
 // detail explains a game forfeited by the absence, after the side's name
@@ -87,16 +97,13 @@ func (a absence) detail() string {
 	switch a {
 	case notStarted:
 		return "engine did not start"
-	case withdrawnBefore:
-		return "withdrawn before the game"
+	case withdrawnHandshakes:
+		return fmt.Sprintf("withdrawn after %d failed handshakes in a row", maxHandshakeFailures)
+	case withdrawnByEvent:
+		return "withdrawn from the event"
 	}
 	return ""
 }
-
-// oldWithdrawnDetail is how the runner explained a withdrawn engine's
-// forfeit before it said why the engine was withdrawn: a resume reads it
-// in the records of those runs.
-const oldWithdrawnDetail = "withdrawn after 3 failed handshakes in a row"
 
 // absenceOf reads back the absence of the losing side from a recorded
 // crash's detail (the side's name, then absence.detail): present when
@@ -109,13 +116,10 @@ func absenceOf(t Termination) (engine.Color, absence) {
 		if t.Outcome != engine.WinFor(side.Opponent()) {
 			continue
 		}
-		for _, a := range []absence{notStarted, withdrawnBefore} {
+		for _, a := range []absence{notStarted, withdrawnHandshakes, withdrawnByEvent} {
 			if t.Detail == side.String()+" "+a.detail() {
 				return side, a
 			}
-		}
-		if t.Detail == side.String()+" "+oldWithdrawnDetail {
-			return side, withdrawnBefore
 		}
 	}
 	return engine.Red, present
@@ -219,7 +223,10 @@ func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 	}
 	for c, e := range engines {
 		if w.sh.isWithdrawn(e) {
-			absent[c] = withdrawnBefore
+			absent[c] = withdrawnByEvent
+			if w.sh.handshakesFailed(e) {
+				absent[c] = withdrawnHandshakes
+			}
 			continue
 		}
 		tag := fmt.Sprintf("g%d %s %s", j.number, engine.Color(c), w.cfg.Engines[e].DisplayName())
