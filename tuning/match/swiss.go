@@ -13,8 +13,8 @@ import (
 //     order (the seed). Withdrawn players are not paired again (20.4:
 //     what they played counts, the rest is lost).
 //  2. When their number is odd, the lowest-ranked player who has not had
-//     a bye gets it (worth a win: one point, counted as a win; no
-//     opponent for the opponents' score). The next lowest takes it
+//     a bye gets it (a win's point; not a game won for the wins
+//     tie-break, and no opponent for the opponents' score). The next lowest takes it
 //     when the rest cannot be paired otherwise.
 //  3. Top down, the highest-ranked unpaired player meets, of the unpaired
 //     players he has not met, the one nearest in points (a score group

@@ -23,7 +23,8 @@ type EventStanding struct {
 	// tie-break share it (Shared).
 	Rank   int  `json:"rank"`
 	Shared bool `json:"shared,omitempty"`
-	// Points counts wins 1, draws ½, a bye 1.
+	// Points counts wins 1, draws ½, a bye 1 (a win's points; the bye
+	// is no game won for Wins and has no opponent for Buchholz).
 	Points float64 `json:"points"`
 	// Games counts the games with a result (byes not included).
 	Games  int `json:"games"`
@@ -84,8 +85,8 @@ func rankPlayers(players []int, names []string, games []played, tb tieBreaks, wi
 			r.Points += pts
 			switch {
 			case g.isBye():
+				// A win's points, but no game won (胜局) and no opponent.
 				r.Byes++
-				r.Wins++
 				continue
 			case pts == 1:
 				r.Wins++

@@ -129,11 +129,12 @@ func TestSwissTieBreaks(t *testing.T) {
 	if bh["B"] != 5.5 || bh["E"] != 3 || bh["C"] != 6 || bh["F"] != 5 {
 		t.Errorf("Buchholz %v", bh)
 	}
-	// A bye: one point and a win, no opponent for the opponents' score.
+	// A bye: a win's point, but no win for the wins tie-break (胜局
+	// counts games won) and no opponent for the opponents' score.
 	g = append(g, played{fixture: fixture{red: 5, black: -1}, points: [2]float64{1, 0}})
 	rows = rankPlayers([]int{0, 1, 2, 3, 4, 5}, names, g, tbSwiss, nil, nil)
 	for _, r := range rows {
-		if r.Name == "F" && (r.Points != 1.5 || r.Wins != 1 || r.Byes != 1 || r.Games != 3 || r.Buchholz != 5) {
+		if r.Name == "F" && (r.Points != 1.5 || r.Wins != 0 || r.Byes != 1 || r.Games != 3 || r.Buchholz != 5) {
 			t.Errorf("F after a bye: %+v", r)
 		}
 	}
