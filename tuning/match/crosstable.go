@@ -291,7 +291,7 @@ func writeGrid(b *strings.Builder, t EventTable) {
 	for i := range t.Standings {
 		head += "\t" + strconv.Itoa(i+1)
 	}
-	fmt.Fprintln(tw, head+"\tPts\tSB\tW\tH2H\t")
+	fmt.Fprintln(tw, head+"\tPts\tF\tSB\tW\tH2H\t")
 	for i, r := range t.Standings {
 		line := placeText(r.Rank, r.Shared) + "\t" + r.Name
 		for j, c := range t.Standings {
@@ -309,14 +309,14 @@ func writeGrid(b *strings.Builder, t EventTable) {
 			}
 			line += "\t" + cell
 		}
-		fmt.Fprintf(tw, "%s\t%g\t%g\t%d\t%g\t%s\n", line, r.Points, r.SB, r.Wins, r.HeadToHead, flags(r))
+		fmt.Fprintf(tw, "%s\t%g\t%d\t%g\t%d\t%g\t%s\n", line, r.Points, r.Fouls, r.SB, r.Wins, r.HeadToHead, flags(r))
 	}
 	tw.Flush()
 }
 
 func writeRounds(b *strings.Builder, t EventTable) {
 	tw := tabwriter.NewWriter(b, 0, 0, 1, ' ', 0)
-	head := "#\tEngine\tPts\tBH\tW"
+	head := "#\tEngine\tPts\tF\tBH\tW"
 	rounds := 0
 	for _, c := range t.cells {
 		rounds = max(rounds, len(c))
@@ -326,7 +326,7 @@ func writeRounds(b *strings.Builder, t EventTable) {
 	}
 	fmt.Fprintln(tw, head+"\t")
 	for _, r := range t.Standings {
-		fmt.Fprintf(tw, "%s\t%s\t%g\t%g\t%d\t%s\t%s\n", placeText(r.Rank, r.Shared), r.Name, r.Points, r.Buchholz, r.Wins,
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%d\t%g\t%d\t%s\t%s\n", placeText(r.Rank, r.Shared), r.Name, r.Points, r.Fouls, r.Buchholz, r.Wins,
 			strings.Join(t.cells[r.Player], "\t"), flags(r))
 	}
 	tw.Flush()
@@ -411,12 +411,12 @@ func (ev *Event) WriteCSV(w io.Writer) error {
 			}
 		}
 	} else {
-		cw.Write([]string{"table", "rank", "shared", "name", "points", "games", "wins", "draws", "losses", "sb", "buchholz",
+		cw.Write([]string{"table", "rank", "shared", "name", "points", "games", "wins", "draws", "losses", "fouls", "sb", "buchholz",
 			"head_to_head", "byes", "withdrawn", "cancelled", "rounds"})
 		for _, t := range tables {
 			for _, r := range t.Standings {
 				cw.Write([]string{t.Title, strconv.Itoa(r.Rank), strconv.FormatBool(r.Shared), r.Name, fmtG(r.Points), strconv.Itoa(r.Games),
-					strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses), fmtG(r.SB), fmtG(r.Buchholz), fmtG(r.HeadToHead),
+					strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses), strconv.Itoa(r.Fouls), fmtG(r.SB), fmtG(r.Buchholz), fmtG(r.HeadToHead),
 					strconv.Itoa(r.Byes), strconv.FormatBool(r.Withdrawn), strconv.FormatBool(r.Cancelled), strings.Join(t.cells[r.Player], " ")})
 			}
 		}

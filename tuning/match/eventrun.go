@@ -414,6 +414,7 @@ func toPlayed(f fixture, g GameResult) played {
 	p := played{fixture: f, points: [2]float64{g.Score(g.Red), g.Score(g.Black)}}
 	p.crash = g.Termination.Reason == Crash
 	p.forfeit = g.absent[0] != present || g.absent[1] != present
+	p.fouls = foulOf(g)
 	return p
 }
 

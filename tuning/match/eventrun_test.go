@@ -476,3 +476,25 @@ func TestEventWithdrawalReport(t *testing.T) {
 		t.Errorf("report:\n%s", text)
 	}
 }
+
+// TestEventFouls: the games an engine loses by a foul (here an illegal
+// move in every game) are counted in its row and shown in the F column.
+func TestEventFouls(t *testing.T) {
+	cfg := eventConfig(t, Berger, fake("a"), fake("b"), fake("c", "-do", "illegal"))
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := res.Event.Tables()[0].Standings
+	for _, r := range rows {
+		if want := map[bool]int{true: 2, false: 0}[r.Name == "c"]; r.Fouls != want {
+			t.Errorf("%s: %d fouls, want %d", r.Name, r.Fouls, want)
+		}
+	}
+	var text, csvOut bytes.Buffer
+	res.Event.WriteText(&text)
+	res.Event.WriteCSV(&csvOut)
+	if !strings.Contains(text.String(), "Pts F SB") || !strings.Contains(csvOut.String(), ",fouls,") {
+		t.Errorf("crosstable:\n%s\n%s", text.String(), csvOut.String())
+	}
+}

@@ -7,7 +7,8 @@ import (
 )
 
 // games builds the games of a table from "A-B 1", "A-C =", "B-C 0" lines
-// (Red first, then Red's result: 1, = or 0; "+" and "-" for forfeits).
+// (Red first, then Red's result: 1, = or 0; "+" and "-" for forfeits;
+// "1f" and "0f" for a game the loser lost by a foul).
 func games(t *testing.T, names []string, lines ...string) []played {
 	t.Helper()
 	idx := map[string]int{}
@@ -23,14 +24,20 @@ func games(t *testing.T, names []string, lines ...string) []played {
 		a, b, _ := strings.Cut(pair, "-")
 		g := played{fixture: fixture{red: idx[a], black: idx[b]}}
 		switch res {
-		case "1", "+":
+		case "1", "+", "1f":
 			g.points = [2]float64{1, 0}
 		case "=":
 			g.points = [2]float64{0.5, 0.5}
-		case "0", "-":
+		case "0", "-", "0f":
 			g.points = [2]float64{0, 1}
 		default:
 			t.Fatalf("%q: result %q", l, res)
+		}
+		switch res { // a loss by a foul: "1f" Black's, "0f" Red's
+		case "1f":
+			g.fouls[1] = true
+		case "0f":
+			g.fouls[0] = true
 		}
 		g.forfeit = res == "+" || res == "-"
 		out = append(out, g)
@@ -141,5 +148,40 @@ func TestSwissTieBreaks(t *testing.T) {
 	if got, want := order(rows), "1 A, 2 B, 3 E, 4 F, 5 D, 6 C"; got != want {
 		// F 1.5 (Buchholz 5) ahead of D 1 and C 0.5.
 		t.Errorf("with a bye: %s, want %s", got, want)
+	}
+}
+
+// TestFoulsOrder checks 18.4 with 15.1 and 15.2: among players level on
+// points, those who lost games by a foul come after those who did not,
+// fewer fouls first, before the other tie-breaks.
+func TestFoulsOrder(t *testing.T) {
+	names := []string{"A", "B", "C", "D"}
+	// A round robin of four: A beat B and C, lost to D; B beat C and D; C
+	// drew D. A and B 2 points, SB A 2.5 (B 2 + C ½), B 2 (C ½ + D 1½).
+	g := games(t, names, "A-B 1", "A-C 1", "A-D 0", "B-C 1", "B-D 1", "C-D =")
+	if got, want := order(rankPlayers([]int{0, 1, 2, 3}, names, g, tbRoundRobin, nil, nil)), "1 A, 2 B, 3 D, 4 C"; got != want {
+		t.Errorf("round robin: %s, want %s", got, want)
+	}
+	// A lost to D by a foul: B goes first.
+	g = games(t, names, "A-B 1", "A-C 1", "A-D 0f", "B-C 1", "B-D 1", "C-D =")
+	rows := rankPlayers([]int{0, 1, 2, 3}, names, g, tbRoundRobin, nil, nil)
+	if got, want := order(rows), "1 B, 2 A, 3 D, 4 C"; got != want {
+		t.Errorf("round robin with A's foul: %s, want %s", got, want)
+	}
+	if rows[1].Fouls != 1 || rows[0].Fouls != 0 {
+		t.Errorf("fouls %+v %+v", rows[0], rows[1])
+	}
+	// A Swiss of six over two rounds: A, B and D on 1 point, Buchholz D
+	// 3, A 2.5, B 1.5; E and F on ½ share fifth place.
+	names = []string{"A", "B", "C", "D", "E", "F"}
+	all := []int{0, 1, 2, 3, 4, 5}
+	g = games(t, names, "A-C 0", "B-D 0", "E-F =", "A-E 1", "B-F 1", "C-D 1")
+	if got, want := order(rankPlayers(all, names, g, tbSwiss, nil, nil)), "1 C, 2 D, 3 A, 4 B, 5= E, 5= F"; got != want {
+		t.Errorf("swiss: %s, want %s", got, want)
+	}
+	// A lost its first game by a foul: it goes after B.
+	g = games(t, names, "A-C 0f", "B-D 0", "E-F =", "A-E 1", "B-F 1", "C-D 1")
+	if got, want := order(rankPlayers(all, names, g, tbSwiss, nil, nil)), "1 C, 2 D, 3 B, 4 A, 5= E, 5= F"; got != want {
+		t.Errorf("swiss with A's foul: %s, want %s", got, want)
 	}
 }
