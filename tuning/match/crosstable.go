@@ -292,6 +292,8 @@ func writeGrid(b *strings.Builder, t EventTable) {
 		head += "\t" + strconv.Itoa(i+1)
 	}
 	fmt.Fprintln(tw, head+"\tPts\tF\tSB\tW\tH2H\t")
+	// H2H is "-" for a player level with none on the criteria before it
+	// (points, fouls, SB, wins): it is computed among level players only.
 	for i, r := range t.Standings {
 		line := placeText(r.Rank, r.Shared) + "\t" + r.Name
 		for j, c := range t.Standings {
@@ -309,7 +311,13 @@ func writeGrid(b *strings.Builder, t EventTable) {
 			}
 			line += "\t" + cell
 		}
-		fmt.Fprintf(tw, "%s\t%g\t%d\t%g\t%d\t%g\t%s\n", line, r.Points, r.Fouls, r.SB, r.Wins, r.HeadToHead, flags(r))
+		h2h := "-"
+		for _, o := range t.Standings {
+			if o.Player != r.Player && !o.Cancelled && !r.Cancelled && o.Points == r.Points && o.Fouls == r.Fouls && o.SB == r.SB && o.Wins == r.Wins {
+				h2h = fmtG(r.HeadToHead)
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%g\t%d\t%g\t%d\t%s\t%s\n", line, r.Points, r.Fouls, r.SB, r.Wins, h2h, flags(r))
 	}
 	tw.Flush()
 }
@@ -381,10 +389,27 @@ func orBye(name string) string {
 
 func writeTeams(b *strings.Builder, t EventTable) {
 	tw := tabwriter.NewWriter(b, 0, 0, 1, ' ', 0)
-	fmt.Fprintln(tw, "#\tTeam\tMP\tGP\tW\tD\tL\tH2H\tOpp MP\t")
+	// A round robin breaks ties by head-to-head (H2H, "-" for a team level
+	// with none on the criteria before it), a Swiss by the opponents'
+	// match points (Opp MP).
+	swiss := t.Title == "teams swiss"
+	last := "H2H"
+	if swiss {
+		last = "Opp MP"
+	}
+	fmt.Fprintln(tw, "#\tTeam\tMP\tF\tGP\tGW\tW\tD\tL\t"+last+"\t")
 	for _, r := range t.Teams {
-		fmt.Fprintf(tw, "%s\t%s\t%g\t%g\t%d\t%d\t%d\t%g\t%g\t\n", placeText(r.Rank, r.Shared), r.Name, r.MatchPoints, r.GamePoints,
-			r.Won, r.Drawn, r.Lost, r.HeadToHead, r.OpponentPoints)
+		tb := fmtG(r.OpponentPoints)
+		if !swiss {
+			tb = "-"
+			for _, o := range t.Teams {
+				if o.Team != r.Team && o.MatchPoints == r.MatchPoints && o.Fouls == r.Fouls && o.GamePoints == r.GamePoints && o.GamesWon == r.GamesWon {
+					tb = fmtG(r.HeadToHead)
+				}
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%d\t%g\t%d\t%d\t%d\t%d\t%s\t\n", placeText(r.Rank, r.Shared), r.Name, r.MatchPoints, r.Fouls, r.GamePoints,
+			r.GamesWon, r.Won, r.Drawn, r.Lost, tb)
 	}
 	tw.Flush()
 	for _, g := range t.Games {
@@ -403,11 +428,11 @@ func (ev *Event) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	tables := ev.Tables()
 	if len(ev.teams) > 0 {
-		cw.Write([]string{"table", "rank", "shared", "team", "match_points", "game_points", "matches", "won", "drawn", "lost", "head_to_head", "opponent_points"})
+		cw.Write([]string{"table", "rank", "shared", "team", "match_points", "fouls", "game_points", "games_won", "matches", "won", "drawn", "lost", "head_to_head", "opponent_points"})
 		for _, t := range tables {
 			for _, r := range t.Teams {
-				cw.Write([]string{t.Title, strconv.Itoa(r.Rank), strconv.FormatBool(r.Shared), r.Name, fmtG(r.MatchPoints), fmtG(r.GamePoints),
-					strconv.Itoa(r.Matches), strconv.Itoa(r.Won), strconv.Itoa(r.Drawn), strconv.Itoa(r.Lost), fmtG(r.HeadToHead), fmtG(r.OpponentPoints)})
+				cw.Write([]string{t.Title, strconv.Itoa(r.Rank), strconv.FormatBool(r.Shared), r.Name, fmtG(r.MatchPoints), strconv.Itoa(r.Fouls), fmtG(r.GamePoints),
+					strconv.Itoa(r.GamesWon), strconv.Itoa(r.Matches), strconv.Itoa(r.Won), strconv.Itoa(r.Drawn), strconv.Itoa(r.Lost), fmtG(r.HeadToHead), fmtG(r.OpponentPoints)})
 			}
 		}
 	} else {

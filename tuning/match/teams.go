@@ -22,6 +22,8 @@ type teamMatch struct {
 	games         [2]float64 // game points (局分)
 	points        [2]float64 // match points (场分): 2 win, 1 draw, 0 loss
 	boards        int        // board results recorded
+	won           [2]int     // games won (胜局)
+	fouls         [2]int     // games lost by a foul (犯规)
 }
 
 // teamEvent is a team round robin (Berger table over the teams) or a team
@@ -132,13 +134,18 @@ func (e *teamEvent) record(games []played) {
 		if tm == nil {
 			continue
 		}
-		first := e.teamOf(g.red) == tm.first
-		if first {
-			tm.games[0] += g.points[0]
-			tm.games[1] += g.points[1]
-		} else {
-			tm.games[0] += g.points[1]
-			tm.games[1] += g.points[0]
+		side := [2]int{0, 1} // the first team's colour index, the second's
+		if e.teamOf(g.red) != tm.first {
+			side = [2]int{1, 0}
+		}
+		for t, c := range side {
+			tm.games[t] += g.points[c]
+			if g.points[c] == 1 {
+				tm.won[t]++
+			}
+			if g.fouls[c] {
+				tm.fouls[t]++
+			}
 		}
 		if tm.boards++; tm.boards < e.boards {
 			continue
@@ -191,17 +198,24 @@ type TeamStanding struct {
 	Won         int     `json:"won"`
 	Drawn       int     `json:"drawn"`
 	Lost        int     `json:"lost"`
+	// GamesWon counts the games the team's players won (全队胜局); Fouls
+	// the games they lost by a foul (全队犯规, isFoul).
+	GamesWon int `json:"games_won"`
+	Fouls    int `json:"fouls"`
 	// HeadToHead is the match points scored against the teams level on
-	// match and game points (round robins); OpponentPoints the sum of the
+	// the criteria before it (round robins); OpponentPoints the sum of the
 	// match points of the teams met (Swiss).
 	HeadToHead     float64 `json:"head_to_head"`
 	OpponentPoints float64 `json:"opponent_points"`
 }
 
-// standings ranks the teams. Round robin (15.3, as read here): match
-// points, game points, head-to-head match points among the teams still
-// level, then a shared place. Swiss (15.4): match points, the opponents'
-// match points, game points, then a shared place.
+// standings ranks the teams. Round robin (15.3): match points, game
+// points (全队总局分), games won (全队胜局), head-to-head match points
+// among the teams still level (直胜), then a shared place. Swiss (15.4):
+// match points, the opponents' match points (团体对手分), game points,
+// matches won (全队胜场), then a shared place. Both after 18.4: among
+// teams level on match points, those with fouls go last, fewer first (so
+// that 15.3's and 15.4's last step, fouls, is settled by then).
 func (e *teamEvent) standings() []TeamStanding {
 	rows := make([]TeamStanding, len(e.teams))
 	for i, t := range e.teams {
@@ -221,6 +235,8 @@ func (e *teamEvent) standings() []TeamStanding {
 			r := &rows[t]
 			r.MatchPoints += m.points[s]
 			r.GamePoints += m.games[s]
+			r.GamesWon += m.won[s]
+			r.Fouls += m.fouls[s]
 			r.Matches++
 			switch m.points[s] {
 			case 2:
@@ -242,8 +258,11 @@ func (e *teamEvent) standings() []TeamStanding {
 	}
 	if !swiss {
 		for _, m := range finished {
+			if m.second < 0 {
+				continue
+			}
 			a, b := &rows[m.first], &rows[m.second]
-			if a.MatchPoints == b.MatchPoints && a.GamePoints == b.GamePoints {
+			if a.MatchPoints == b.MatchPoints && a.Fouls == b.Fouls && a.GamePoints == b.GamePoints && a.GamesWon == b.GamesWon {
 				a.HeadToHead += m.points[0]
 				b.HeadToHead += m.points[1]
 			}
@@ -253,10 +272,16 @@ func (e *teamEvent) standings() []TeamStanding {
 		switch {
 		case a.MatchPoints != b.MatchPoints:
 			return floatOrder(a.MatchPoints, b.MatchPoints)
+		case a.Fouls != b.Fouls: // 18.4
+			return boolOrder(a.Fouls < b.Fouls)
 		case swiss && a.OpponentPoints != b.OpponentPoints:
 			return floatOrder(a.OpponentPoints, b.OpponentPoints)
 		case a.GamePoints != b.GamePoints:
 			return floatOrder(a.GamePoints, b.GamePoints)
+		case !swiss && a.GamesWon != b.GamesWon:
+			return boolOrder(a.GamesWon > b.GamesWon)
+		case swiss && a.Won != b.Won:
+			return boolOrder(a.Won > b.Won)
 		case !swiss && a.HeadToHead != b.HeadToHead:
 			return floatOrder(a.HeadToHead, b.HeadToHead)
 		}

@@ -122,3 +122,61 @@ func TestTeamChecks(t *testing.T) {
 		}
 	}
 }
+
+// boardScores returns a score function (Red's points) from the points of
+// engine a against engine b, given once per pair.
+func boardScores(points map[[2]int]float64) func(red, black int) float64 {
+	return func(red, black int) float64 {
+		if s, ok := points[[2]int{red, black}]; ok {
+			return s
+		}
+		return 1 - points[[2]int{black, red}]
+	}
+}
+
+// TestTeamRoundRobinGamesWon checks 15.3: match points, game points, then
+// games won (全队胜局), then head-to-head. Three teams of three boards, all
+// on 2 match points and 3 game points: A and C won two games each, B one;
+// A beat C.
+func TestTeamRoundRobinGamesWon(t *testing.T) {
+	teams := []Team{{"A", []int{0, 1, 2}}, {"B", []int{3, 4, 5}}, {"C", []int{6, 7, 8}}}
+	score := boardScores(map[[2]int]float64{
+		{0, 3}: 0, {1, 4}: 0.5, {2, 5}: 0.5, // A-B 1-2
+		{0, 6}: 1, {1, 7}: 1, {2, 8}: 0, // A-C 2-1
+		{3, 6}: 0.5, {4, 7}: 0.5, {5, 8}: 0, // B-C 1-2
+	})
+	e, _ := newTeamEvent(teams, 9, false, 1)
+	playTeams(t, e, score)
+	rows := e.standings()
+	if got, want := teamRows(rows), "1 A 2/3, 2 C 2/3, 3 B 2/3"; got != want {
+		t.Errorf("%s, want %s", got, want)
+	}
+	won := map[string]int{}
+	for _, r := range rows {
+		won[r.Name] = r.GamesWon
+	}
+	if won["A"] != 2 || won["B"] != 1 || won["C"] != 2 {
+		t.Errorf("games won %v", won)
+	}
+}
+
+// TestTeamSwissMatchesWon checks 15.4: match points, opponents' match
+// points, game points, then matches won (全队胜场). One-board teams over
+// two rounds: X beat P and lost to Q, Y drew Q and P: both have 2 match
+// points, 4 opponents' match points and 1 game point; X won a match.
+func TestTeamSwissMatchesWon(t *testing.T) {
+	teams := []Team{{"X", []int{0}}, {"Y", []int{1}}, {"P", []int{2}}, {"Q", []int{3}}}
+	e, err := newTeamEvent(teams, 4, true, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.matches = []*teamMatch{
+		{round: 1, match: 1, first: 0, second: 2, games: [2]float64{1, 0}, points: [2]float64{2, 0}, boards: 1, won: [2]int{1, 0}},
+		{round: 1, match: 2, first: 1, second: 3, games: [2]float64{0.5, 0.5}, points: [2]float64{1, 1}, boards: 1},
+		{round: 2, match: 1, first: 3, second: 0, games: [2]float64{1, 0}, points: [2]float64{2, 0}, boards: 1, won: [2]int{1, 0}},
+		{round: 2, match: 2, first: 2, second: 1, games: [2]float64{0.5, 0.5}, points: [2]float64{1, 1}, boards: 1},
+	}
+	if got, want := teamRows(e.standings()), "1 Q 3/1.5, 2 X 2/1, 3 Y 2/1, 4 P 1/0.5"; got != want {
+		t.Errorf("%s, want %s", got, want)
+	}
+}

@@ -185,3 +185,27 @@ func TestFoulsOrder(t *testing.T) {
 		t.Errorf("swiss with A's foul: %s, want %s", got, want)
 	}
 }
+
+// TestHeadToHeadColumn: the H2H column of a round-robin grid shows the
+// points against the players level on the criteria before it, and "-"
+// for a player level with nobody (where nothing is computed).
+func TestHeadToHeadColumn(t *testing.T) {
+	names := []string{"A", "B", "C", "D", "E"}
+	// D and A level on points, SB and wins: D beat A (H2H 1 and 0).
+	g := games(t, names, "A-B 1", "A-C 1", "A-D 0", "A-E =", "B-C 1", "B-D =", "B-E =", "C-D 1", "C-E 1", "D-E 1")
+	for i := range g {
+		g[i].round = 1
+	}
+	ev := &Event{names: names}
+	table := ev.individual("round robin", "round robin", rankPlayers([]int{0, 1, 2, 3, 4}, names, g, tbRoundRobin, nil, nil), g)
+	var b strings.Builder
+	writeGrid(&b, table)
+	h2h := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n")[1:] {
+		f := strings.Fields(line)
+		h2h[f[1]] = f[len(f)-1]
+	}
+	if want := map[string]string{"D": "1", "A": "0", "B": "-", "C": "-", "E": "-"}; fmt.Sprint(h2h) != fmt.Sprint(want) {
+		t.Errorf("H2H %v, want %v:\n%s", h2h, want, b.String())
+	}
+}
