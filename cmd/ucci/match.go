@@ -205,8 +205,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		progress = match.NewProgress(stderr, isTerminal(stderr))
 		cfg.OnGame = progress.Update
 		defer progress.Done()
-		fmt.Fprintf(stderr, "match: %d engines, %s, %d games per pairing, tc %s, %d openings, concurrency %d\n",
-			len(cfg.Engines), cfg.Format, cfg.Games, cfg.Control, len(cfg.Openings), cfg.Concurrency)
+		fmt.Fprintln(stderr, matchHeader(&cfg))
 		if cfg.Format.IsEvent() {
 			cfg.EventOptions.OnRound = roundPrinter(stderr)
 		}

@@ -276,3 +276,37 @@ func roundPrinter(w io.Writer) func(*match.Result) {
 		r.Event.WriteText(w)
 	}
 }
+
+// matchHeader returns the line that starts a match: its engines, format,
+// games (per pairing in a match; per pairing and round in berger and
+// swiss, which do not use -games; per match in a knockout), time control,
+// openings and concurrency.
+func matchHeader(cfg *match.Config) string {
+	games := fmt.Sprintf("%d games per pairing", cfg.Games)
+	perMatch := fmt.Sprintf("%d games per match", cfg.Games)
+	if cfg.Games == 1 {
+		perMatch = "1 game per match"
+	}
+	o := &cfg.EventOptions
+	switch cfg.Format {
+	case match.Berger:
+		games = "single round robin, 1 game per pairing"
+		if o.Rounds == 2 {
+			games = "double round robin, 1 game per pairing and cycle"
+		}
+	case match.Swiss:
+		games = fmt.Sprintf("%d rounds, 1 game per pairing", o.Rounds)
+	case match.Knockout, match.DoubleElimination:
+		games = perMatch
+	case match.Groups:
+		games = fmt.Sprintf("%d groups, 1 game per pairing", o.Groups)
+		if o.FinalKnockout {
+			games += ", final knockout " + perMatch
+		}
+	}
+	if len(o.Teams) > 0 {
+		games = fmt.Sprintf("%d teams, ", len(o.Teams)) + games + " and board"
+	}
+	return fmt.Sprintf("match: %d engines, %s, %s, tc %s, %d openings, concurrency %d",
+		len(cfg.Engines), cfg.Format, games, cfg.Control, len(cfg.Openings), cfg.Concurrency)
+}

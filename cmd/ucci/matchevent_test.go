@@ -40,7 +40,7 @@ func TestMatchSwissEvent(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
-	if !strings.Contains(out, "swiss (swiss):") || strings.Count(out, "bye") < 2 {
+	if !strings.Contains(out, "swiss:\n") || strings.Contains(out, "swiss (swiss)") || strings.Count(out, "bye") < 2 {
 		t.Errorf("report:\n%s", out)
 	}
 	games, bad, err := pgn.ReadFile(pgnPath)
@@ -229,5 +229,32 @@ func TestMatchEventResumeRefused(t *testing.T) {
 	code, out, errOut := runCapture(append(args, "-resume")...)
 	if after, _ := os.ReadFile(pgnPath); code != 0 || string(after) != text || !strings.Contains(out, "round robin") {
 		t.Errorf("resuming the finished event: exit %d, PGN unchanged %v\n%s\n%s", code, string(after) == text, out, errOut)
+	}
+}
+
+// TestMatchHeader: the line that starts a match says how many games each
+// pairing plays in a match, and how an event plays instead (one game per
+// pairing and round, the games of a knockout match): not the -games of a
+// match, which berger and swiss do not use.
+func TestMatchHeader(t *testing.T) {
+	cases := []struct {
+		format match.Format
+		edit   func(*match.Config)
+		want   string
+	}{
+		{match.Gauntlet, nil, "gauntlet, 2 games per pairing"},
+		{match.Berger, nil, "berger, single round robin, 1 game per pairing"},
+		{match.Berger, func(c *match.Config) { c.EventOptions.Rounds = 2 }, "berger, double round robin, 1 game per pairing and cycle"},
+		{match.Swiss, func(c *match.Config) { c.EventOptions.Rounds = 5 }, "swiss, 5 rounds, 1 game per pairing"},
+		{match.Knockout, nil, "knockout, 2 games per match"},
+	}
+	for _, c := range cases {
+		cfg := match.Config{Engines: make([]match.EngineSpec, 4), Format: c.format, Games: 2}
+		if c.edit != nil {
+			c.edit(&cfg)
+		}
+		if got := matchHeader(&cfg); !strings.Contains(got, ", "+c.want+", tc ") {
+			t.Errorf("%s: %q, want %q", c.format, got, c.want)
+		}
 	}
 }

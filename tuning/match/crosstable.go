@@ -247,7 +247,11 @@ func (ev *Event) teamTable(e *teamEvent) EventTable {
 func (ev *Event) WriteText(w io.Writer) error {
 	var b strings.Builder
 	for _, t := range ev.Tables() {
-		fmt.Fprintf(&b, "%s (%s):\n", t.Title, t.System)
+		if t.Title == t.System {
+			fmt.Fprintf(&b, "%s:\n", t.Title)
+		} else {
+			fmt.Fprintf(&b, "%s (%s):\n", t.Title, t.System)
+		}
 		switch t.System {
 		case "round robin":
 			writeGrid(&b, t)

@@ -70,7 +70,7 @@ func TestEventSwissRun(t *testing.T) {
 	res.Event.WriteText(&text)
 	res.Event.WriteCSV(&csvOut)
 	res.Event.WriteJSON(&js)
-	if strings.Count(text.String(), "bye") != 3 {
+	if strings.Count(text.String(), "bye") != 3 || !strings.HasPrefix(text.String(), "swiss:\n") {
 		t.Errorf("text crosstable:\n%s", text.String())
 	}
 	if lines := strings.Count(csvOut.String(), "\n"); lines != 6 {
