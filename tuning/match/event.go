@@ -22,6 +22,10 @@ type fixture struct {
 	// tiebreak marks a replay of a tied knockout match (played at
 	// -tiebreak-tc when one is given).
 	tiebreak bool
+	// tie is the knockout tie the game belongs to (nil elsewhere); group
+	// numbers the group of a group stage from 1 (0 elsewhere).
+	tie   *tie
+	group int
 	// opening is the index of the opening the game starts from.
 	opening int
 }

@@ -16,11 +16,11 @@ type eventRun struct {
 	res       *Result
 	sh        *shared
 	pairIndex map[[2]int]int
-	number    int // games handed to the workers so far
-	openings  int // openings used so far
-	lastOpen  map[string]int
-	crashRun  []int // games lost in a row by a crash, per engine
-	startRun  []int // how many of crashRun were failed starts
+	number    int              // games handed to the workers so far
+	openings  int              // openings used so far
+	lastOpen  map[tieBoard]int // the last opening of each knockout tie (and board)
+	crashRun  []int            // games lost in a row by a crash, per engine
+	startRun  []int            // how many of crashRun were failed starts
 	withdrawn []bool
 	// rounds counts the rounds played; why says why each withdrawn engine
 	// was withdrawn (withdrawalCause).
@@ -125,7 +125,7 @@ func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
 		format:    format,
 		res:       newResult(&cfg, pairs, 0),
 		pairIndex: map[[2]int]int{},
-		lastOpen:  map[string]int{},
+		lastOpen:  map[tieBoard]int{},
 		crashRun:  make([]int, len(cfg.Engines)),
 		startRun:  make([]int, len(cfg.Engines)),
 		why:       make([]string, len(cfg.Engines)),
@@ -196,7 +196,7 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 			er.res.Planned++
 			g.Number = er.number
 			g.Pairing = er.pairing(f.red, f.black)
-			er.res.add(g, -g.Number)
+			er.res.addUnpaired(g)
 			results[i] = toPlayed(*f, g)
 			continue
 		}
@@ -206,7 +206,7 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 		}
 		er.number++
 		er.res.Planned++
-		j := job{number: er.number, pairing: er.pairing(f.red, f.black), pair: -er.number, red: f.red, black: f.black, opening: f.opening}
+		j := job{number: er.number, pairing: er.pairing(f.red, f.black), red: f.red, black: f.black, opening: f.opening}
 		if f.tiebreak && er.tieCfg != nil {
 			j.cfg = er.tieCfg
 		}
@@ -306,7 +306,7 @@ func (er *eventRun) unplaced(next *fixture) error {
 // finished counts a game played and writes it to the PGN with the event's
 // tags.
 func (er *eventRun) finished(f fixture, g GameResult) error {
-	er.res.add(g, -g.Number)
+	er.res.addUnpaired(g)
 	cfg := er.cfg
 	if f.tiebreak && er.tieCfg != nil {
 		cfg = er.tieCfg
@@ -336,12 +336,18 @@ func (er *eventRun) finished(f fixture, g GameResult) error {
 	return nil
 }
 
+// tieBoard is a board of a knockout tie.
+type tieBoard struct {
+	tie   *tie
+	board int
+}
+
 // opening chooses the opening of a fixture: the next of the set, except
 // that the games of a knockout match after the first repeat its opening
 // with the colours swapped (games 2, 4, ... of a tie).
 func (er *eventRun) opening(f fixture) int {
-	tie := f.stage + "|" + strconv.Itoa(f.round) + "|" + strconv.Itoa(f.board)
-	if f.game > 0 && f.game%2 == 0 {
+	tie := tieBoard{f.tie, f.board}
+	if f.tie != nil && f.game%2 == 0 {
 		if o, ok := er.lastOpen[tie]; ok {
 			return o
 		}

@@ -1,9 +1,6 @@
 package match
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // groupsEvent is a group stage then a final (分组循环): seeded groups each
 // play a round robin (13.1, ranked by 15.1), and the first advance of each
@@ -65,7 +62,9 @@ func newGroupsEvent(players []int, names []string, o groupsOptions) (*groupsEven
 	}
 	e := &groupsEvent{names: names, advance: o.advance, knockout: o.knockout, cycles: max(o.cycles, 1), ko: o.ko, withdrawn: map[int]bool{}}
 	for i, g := range seedGroups(players, o.groups) {
-		e.groups = append(e.groups, newRoundRobinEvent(groupName(i), g, e.cycles))
+		rr := newRoundRobinEvent(groupName(i), g, e.cycles)
+		rr.group = i + 1
+		e.groups = append(e.groups, rr)
 	}
 	return e, nil
 }
@@ -143,12 +142,8 @@ func (e *groupsEvent) startFinal() error {
 func (e *groupsEvent) record(games []played) {
 	var final []played
 	for _, g := range games {
-		if strings.HasPrefix(g.stage, "group ") {
-			for _, gr := range e.groups {
-				if gr.stage == g.stage {
-					gr.record([]played{g})
-				}
-			}
+		if g.group > 0 {
+			e.groups[g.group-1].record([]played{g})
 			continue
 		}
 		final = append(final, g)

@@ -1,9 +1,6 @@
 package match
 
-import (
-	"errors"
-	"fmt"
-)
+import "errors"
 
 // tieSource is where one side of a knockout tie comes from: a seed, or the
 // winner or the loser of an earlier tie.
@@ -52,7 +49,6 @@ type knockoutEvent struct {
 	replays   int   // tied replays before the armageddon game
 	seed      uint64
 	ties      []*tie
-	byKey     map[string]*tie
 	withdrawn map[int]bool
 	final     *tie // the last tie: its winner is the champion
 }
@@ -84,7 +80,7 @@ func newKnockoutEvent(players []int, o knockoutOptions) (*knockoutEvent, error) 
 		o.replays = 0
 	}
 	e := &knockoutEvent{double: o.double, players: players, perMatch: o.perMatch, replays: o.replays,
-		seed: o.seed, byKey: map[string]*tie{}, withdrawn: map[int]bool{}}
+		seed: o.seed, withdrawn: map[int]bool{}}
 	size := 1
 	for size < len(players) {
 		size *= 2
@@ -184,7 +180,6 @@ func (e *knockoutEvent) add(stage string, round, board int, a, b tieSource, leve
 	t := &tie{id: len(e.ties), stage: stage, round: round, board: board, in: [2]tieSource{a, b},
 		player: [2]int{-1, -1}, winner: -1, loser: -1, level: level, out: out}
 	e.ties = append(e.ties, t)
-	e.byKey[fmt.Sprintf("%s|%d|%d", stage, round, board)] = t
 	return t
 }
 
@@ -268,7 +263,7 @@ func (e *knockoutEvent) next() ([]fixture, error) {
 			if first != (g%2 == 0) {
 				red, black = black, red
 			}
-			out = append(out, fixture{red: red, black: black, stage: t.stage, round: t.round, board: t.board,
+			out = append(out, fixture{red: red, black: black, stage: t.stage, round: t.round, board: t.board, tie: t,
 				game: len(t.games) + t.pending + 1, tiebreak: t.matches > 0})
 			t.pending++
 		}
@@ -282,7 +277,7 @@ func (e *knockoutEvent) next() ([]fixture, error) {
 
 func (e *knockoutEvent) record(games []played) {
 	for _, g := range games {
-		t := e.byKey[fmt.Sprintf("%s|%d|%d", g.stage, g.round, g.board)]
+		t := g.tie
 		if t == nil || t.pending == 0 {
 			continue
 		}

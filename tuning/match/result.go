@@ -95,6 +95,20 @@ func newResult(cfg *Config, pairs [][2]int, planned int) *Result {
 
 // add counts a finished game; pair is the id of its game pair.
 func (r *Result) add(g GameResult, pair int) {
+	r.addUnpaired(g)
+	ps := &r.Pairings[g.Pairing]
+	s := g.Score(ps.First)
+	if first, ok := r.pending[pair]; ok {
+		delete(r.pending, pair)
+		ps.Penta[int((first+s)*2)]++
+	} else {
+		r.pending[pair] = s
+	}
+}
+
+// addUnpaired counts a finished game that belongs to no game pair (an
+// event's).
+func (r *Result) addUnpaired(g GameResult) {
 	r.Games = append(r.Games, g)
 	r.Terminations[g.Termination.Reason]++
 	for c, e := range [2]int{g.Red, g.Black} {
@@ -108,12 +122,5 @@ func (r *Result) add(g GameResult, pair int) {
 		p.PonderMisses += g.PonderMisses[c]
 	}
 	ps := &r.Pairings[g.Pairing]
-	s := g.Score(ps.First)
-	ps.Record.add(s)
-	if first, ok := r.pending[pair]; ok {
-		delete(r.pending, pair)
-		ps.Penta[int((first+s)*2)]++
-	} else {
-		r.pending[pair] = s
-	}
+	ps.Record.add(g.Score(ps.First))
 }

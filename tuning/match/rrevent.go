@@ -5,6 +5,7 @@ package match
 // second cycle), one game per pairing and round.
 type roundRobinEvent struct {
 	stage     string
+	group     int   // the group's number in a group stage (fixture.group)
 	players   []int // engine indices; table number k+1 is players[k]
 	rounds    [][][2]int
 	cur       int // rounds handed out
@@ -29,7 +30,7 @@ func (e *roundRobinEvent) next() ([]fixture, error) {
 	}
 	var out []fixture
 	for b, p := range e.rounds[e.cur] {
-		out = append(out, fixture{red: e.players[p[0]], black: e.players[p[1]], stage: e.stage, round: e.cur + 1, board: b + 1})
+		out = append(out, fixture{red: e.players[p[0]], black: e.players[p[1]], stage: e.stage, round: e.cur + 1, board: b + 1, group: e.group})
 	}
 	e.cur++
 	return out, nil
