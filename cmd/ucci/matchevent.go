@@ -33,6 +33,7 @@ type eventFlags struct {
 	rounds     *int
 	tiebreakTC *string
 	replays    *int
+	armageddon *bool
 	groups     *int
 	advance    *int
 	final      *string
@@ -103,7 +104,8 @@ func addEventFlags(fs *flag.FlagSet) *eventFlags {
 	f := &eventFlags{
 		rounds:     fs.Int("rounds", 0, "swiss: rounds (required); berger, groups: 1 single or 2 double round robin"),
 		tiebreakTC: fs.String("tiebreak-tc", "", "knockout (also double, groups with -final knockout): time control of the replays of tied matches (default -tc)"),
-		replays:    fs.Int("replays", 3, "knockout: replays of a tied match before the armageddon game (a draw sends Black through); 0 to 1000"),
+		replays:    fs.Int("replays", 3, "knockout: replays of a tied match (extra games) before the lot decides it; 0 to 1000"),
+		armageddon: fs.Bool("armageddon", false, "knockout: a match still tied after its replays is decided by one armageddon game (a draw sends Black through) instead of by lot"),
 		groups:     fs.Int("groups", 0, "groups: number of seeded groups"),
 		advance:    fs.Int("advance", 1, "groups: players of each group who go on to the final"),
 		final:      fs.String("final", "roundrobin", "groups: the final stage, roundrobin or knockout"),
@@ -125,6 +127,7 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 		o.Replays = -1 // the flag's 0 means none; the option's 0 the default
 	}
 	o.CrashLimit = *f.crashes
+	o.Armageddon = *f.armageddon
 	switch strings.ToLower(*f.final) {
 	case "roundrobin", "rr", "berger":
 	case "knockout", "ko":
@@ -134,6 +137,9 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 	}
 	if err := intIn("replays", *f.replays, 0, 1000); err != nil {
 		return err
+	}
+	if *f.armageddon && !hasKnockout(cfg.Format, o.FinalKnockout) {
+		return fmt.Errorf("-armageddon decides a knockout match still tied after its replays: give it with -format knockout, double, or groups with -final knockout, not %s", cfg.Format)
 	}
 	if *f.tiebreakTC != "" {
 		if !hasKnockout(cfg.Format, o.FinalKnockout) {

@@ -62,7 +62,7 @@ func TestMatchSwissEvent(t *testing.T) {
 
 // TestMatchKnockoutEvent plays a knockout of four real engines, one game
 // a match: games cut at 16 plies are drawn, so ties go to a replay at the
-// tie-break control and then to the armageddon game; the JSON crosstable
+// tie-break control and then (-armageddon) to the armageddon game; the JSON crosstable
 // holds the bracket. Resuming the finished event plays nothing more.
 func TestMatchKnockoutEvent(t *testing.T) {
 	if testing.Short() {
@@ -70,7 +70,7 @@ func TestMatchKnockoutEvent(t *testing.T) {
 	}
 	dir := t.TempDir()
 	pgnPath, jsonPath := filepath.Join(dir, "ko.pgn"), filepath.Join(dir, "ko.json")
-	args := append(realEngines(t, 4), "-format", "knockout", "-games", "1", "-replays", "1", "-tc", "10+0.1", "-tiebreak-tc", "5+0.05",
+	args := append(realEngines(t, 4), "-format", "knockout", "-games", "1", "-replays", "1", "-armageddon", "-tc", "10+0.1", "-tiebreak-tc", "5+0.05",
 		"-maxplies", "16", "-concurrency", "2", "-seed", "3", "-pgn", pgnPath, "-crosstable", jsonPath, "-quiet")
 	code, out, errOut := runCapture(append([]string{"match"}, args...)...)
 	if code != 0 {
@@ -138,6 +138,7 @@ func TestMatchEventFlagErrors(t *testing.T) {
 		{[]string{"-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
 		{[]string{"-format", "swiss", "-rounds", "2", "-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
 		{[]string{"-format", "groups", "-groups", "2", "-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
+		{[]string{"-format", "berger", "-armageddon"}, "-armageddon decides a knockout match"},
 		{[]string{"-format", "berger", "-crosstable", filepath.Join(dir, "table.pgn")}, "unknown extension .pgn"},
 		{[]string{"-format", "berger", "-crosstable", filepath.Join(dir, "table.csv.bak")}, "unknown extension .bak"},
 		{[]string{"-format", "berger", "-team", "T=a", "-team", "T=b"}, `two teams are named "T"`},

@@ -59,9 +59,11 @@ type BracketTie struct {
 	Games  int        `json:"games"`
 	Winner string     `json:"winner,omitempty"`
 	// Replays counts the replays of the tied match; Armageddon marks a tie
-	// that went to the armageddon game (a draw sends Black through).
+	// that went to the armageddon game (a draw sends Black through), Lot
+	// one still tied after its replays and decided by lot.
 	Replays    int  `json:"replays,omitempty"`
 	Armageddon bool `json:"armageddon,omitempty"`
+	Lot        bool `json:"lot,omitempty"`
 	// Walkover: decided without play (a bye, a withdrawn player);
 	// Skipped: a grand-final reset that was not needed.
 	Walkover bool `json:"walkover,omitempty"`
@@ -196,7 +198,7 @@ func (ev *Event) knockout(e *knockoutEvent) EventTable {
 		}
 		b := BracketTie{Stage: tie.stage, Round: tie.round, Board: tie.board, First: name(tie.player[0]), Second: name(tie.player[1]),
 			Score: tie.tieScore(), Games: len(tie.games), Walkover: tie.walkover, Skipped: tie.skipped,
-			Replays: min(max(tie.matches-1, 0), e.replays), Armageddon: tie.matches > e.replays+1}
+			Replays: min(max(tie.matches-1, 0), e.replays), Armageddon: tie.matches > e.replays+1, Lot: tie.byLot}
 		if tie.decided {
 			b.Winner = name(tie.winner)
 		}
@@ -360,12 +362,17 @@ func writeBracket(b *strings.Builder, t EventTable) {
 		default:
 			fmt.Fprintf(b, "    %s - %s: %g-%g in %d games", first, second, tie.Score[0], tie.Score[1], tie.Games)
 			replays := fmt.Sprintf("%d replays", tie.Replays)
+			if tie.Replays == 0 {
+				replays = "no replay"
+			}
 			if tie.Replays == 1 {
 				replays = "1 replay"
 			}
 			switch {
 			case tie.Armageddon:
 				fmt.Fprintf(b, " (%s, then armageddon)", replays)
+			case tie.Lot:
+				fmt.Fprintf(b, " (%s, then the lot)", replays)
 			case tie.Replays > 0:
 				fmt.Fprintf(b, " (%s)", replays)
 			}

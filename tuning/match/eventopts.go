@@ -18,10 +18,14 @@ type EventOptions struct {
 	// knockout matches (Knockout, DoubleElimination, Groups with
 	// FinalKnockout; the other formats refuse one).
 	TiebreakControl timeman.Control
-	// Replays is the number of tied replays of a knockout match before the
-	// armageddon game (a draw sends Black through); negative means none
+	// Replays is the number of tied replays of a knockout match (the
+	// extra games of 11.1) before the decider; negative means none
 	// (default 3).
 	Replays int
+	// Armageddon makes the decider of a knockout match still tied after
+	// its replays one armageddon game (a draw sends Black through); by
+	// default the lot decides, drawn from Seed.
+	Armageddon bool
 	// Groups and Advance: the number of groups, and of players of each
 	// that go on to the final (Groups format). FinalKnockout plays the
 	// final as a knockout instead of a round robin.
@@ -30,7 +34,8 @@ type EventOptions struct {
 	// Teams, when set, makes a Berger or Swiss event a team event: the
 	// teams meet, their engines playing board against board.
 	Teams []Team
-	// Seed draws the lots (the colours of knockout matches).
+	// Seed draws the lots (the colours of knockout matches, the decider of
+	// a tied one).
 	Seed uint64
 	// Resume, when set, is the record of an interrupted run of the same
 	// event (read back from its PGN with ReadResume): its games are taken
@@ -60,10 +65,14 @@ func newEventFormat(cfg *Config, names []string) (eventFormat, error) {
 	o := cfg.EventOptions
 	players := seeds(len(cfg.Engines))
 	cycles := max(o.Rounds, 1)
-	if !o.TiebreakControl.IsZero() && !(cfg.Format == Knockout || cfg.Format == DoubleElimination || cfg.Format == Groups && o.FinalKnockout) {
+	knockouts := cfg.Format == Knockout || cfg.Format == DoubleElimination || cfg.Format == Groups && o.FinalKnockout
+	if !o.TiebreakControl.IsZero() && !knockouts {
 		return nil, fmt.Errorf("a tie-break control is for knockout matches, and a %s event has none", cfg.Format)
 	}
-	ko := knockoutOptions{perMatch: cfg.Games, replays: o.replays(), seed: o.Seed, double: cfg.Format == DoubleElimination}
+	if o.Armageddon && !knockouts {
+		return nil, fmt.Errorf("an armageddon decider is for knockout matches, and a %s event has none", cfg.Format)
+	}
+	ko := knockoutOptions{perMatch: cfg.Games, replays: o.replays(), armageddon: o.Armageddon, seed: o.Seed, double: cfg.Format == DoubleElimination}
 	if len(o.Teams) > 0 {
 		switch cfg.Format {
 		case Berger:

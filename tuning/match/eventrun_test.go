@@ -108,6 +108,7 @@ func TestEventResume(t *testing.T) {
 	cfg := eventConfig(t, Knockout, engines...)
 	cfg.Games = 1
 	cfg.EventOptions.Replays = 1
+	cfg.EventOptions.Armageddon = true
 	cfg.PGN = &pgnOut
 	full, err := Run(context.Background(), cfg)
 	if err != nil {
@@ -299,6 +300,7 @@ func TestEventDoubleElimination(t *testing.T) {
 	cfg := eventConfig(t, DoubleElimination, fakes("a", "b", "c", "d")...)
 	cfg.Games = 1
 	cfg.EventOptions.Replays = -1
+	cfg.EventOptions.Armageddon = true
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -333,6 +335,7 @@ func TestEventOptionErrors(t *testing.T) {
 	}{
 		{"sprt", func(c *Config) { c.SPRT = &sprt }, "SPRT stops a gauntlet or round robin"},
 		{"tiebreak", func(c *Config) { c.EventOptions.TiebreakControl = ctl }, "tie-break control is for knockout"},
+		{"armageddon", func(c *Config) { c.EventOptions.Armageddon = true }, "armageddon decider is for knockout"},
 		{"teams", func(c *Config) {
 			c.EventOptions.Teams = []Team{{Name: "T", Engines: []int{0}}, {Name: "T", Engines: []int{1}}}
 		}, `two teams are named "T"`},
@@ -496,5 +499,25 @@ func TestEventFouls(t *testing.T) {
 	res.Event.WriteCSV(&csvOut)
 	if !strings.Contains(text.String(), "Pts F SB") || !strings.Contains(csvOut.String(), ",fouls,") {
 		t.Errorf("crosstable:\n%s\n%s", text.String(), csvOut.String())
+	}
+}
+
+// TestEventKnockoutLot: a knockout whose games are all drawn: after its
+// replay each match goes to the lot (no armageddon game unless asked),
+// and the bracket says so.
+func TestEventKnockoutLot(t *testing.T) {
+	cfg := eventConfig(t, Knockout, fakes("a", "b", "c", "d")...)
+	cfg.Games, cfg.EventOptions.Replays = 1, 1
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != 3*2 {
+		t.Errorf("%d games, want 3 matches of a game and a replay", len(res.Games))
+	}
+	var text bytes.Buffer
+	res.Event.WriteText(&text)
+	if strings.Count(text.String(), "in 2 games (1 replay, then the lot)") != 3 {
+		t.Errorf("bracket:\n%s", text.String())
 	}
 }

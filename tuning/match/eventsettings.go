@@ -28,8 +28,8 @@ type eventSetting struct {
 //	[EventTeams "2"], [EventTeam1 "NAME=ENGINE,ENGINE"]  -team (none: "0")
 //	[EventRounds "5"]              -rounds (berger, swiss, groups)
 //	[EventGroups "2"], [EventAdvance "1"], [EventFinal "roundrobin"]  (groups)
-//	[EventGames "2"], [EventReplays "3"], [EventTiebreakTimeControl "3+0.03"]
-//	                               -games, -replays, -tiebreak-tc (knockout matches)
+//	[EventGames "2"], [EventReplays "3"], [EventTiebreakTimeControl "3+0.03"], [EventArmageddon "false"]
+//	                               -games, -replays, -tiebreak-tc, -armageddon (knockout matches)
 //	[EventSeed "1"], [EventOpenings "200 (sha256 ...)"]  -seed, -openings (in play order)
 //	[EventTimeControl "10+0.1"], [EventRules "cxa"], [EventNaturalLimit "120"],
 //	[EventFolds "3"], [EventMaxPlies "off"], [EventResign "off"], [EventDraw "off"],
@@ -76,7 +76,8 @@ func (c *Config) eventSettings(names []string) []eventSetting {
 		s = append(s,
 			eventSetting{"EventGames", "-games", strconv.Itoa(c.Games)},
 			eventSetting{"EventReplays", "-replays", strconv.Itoa(o.replays())},
-			eventSetting{"EventTiebreakTimeControl", "-tiebreak-tc", tiebreak})
+			eventSetting{"EventTiebreakTimeControl", "-tiebreak-tc", tiebreak},
+			eventSetting{"EventArmageddon", "-armageddon", strconv.FormatBool(o.Armageddon)})
 	}
 	return append(s,
 		eventSetting{"EventSeed", "-seed", strconv.FormatUint(o.Seed, 10)},

@@ -201,6 +201,7 @@ func TestResumeSettings(t *testing.T) {
 		{berger, "-crash-limit", func(c *Config) { c.EventOptions.CrashLimit = 5 }},
 		{knockout, "-games", func(c *Config) { c.Games = 2 }},
 		{knockout, "-replays", func(c *Config) { c.EventOptions.Replays = 2 }},
+		{knockout, "-armageddon", func(c *Config) { c.EventOptions.Armageddon = true }},
 		{knockout, "-tiebreak-tc", func(c *Config) { c.EventOptions.TiebreakControl = timeman.Control{} }},
 		{knockout, "-seed", func(c *Config) { c.EventOptions.Seed = 1 }},
 		{teams, "-team (team 1)", func(c *Config) { c.EventOptions.Teams[0].Name = "Z" }},
