@@ -46,28 +46,28 @@ type tie struct {
 
 // knockoutEvent is a single or double elimination event.
 type knockoutEvent struct {
-	double    bool
-	players   []int // by seed
-	perMatch  int   // games of a match (1 or more; colours alternate)
-	replays   int   // tied replays before the decider
+	double   bool
+	players  []int // by seed
+	perMatch int   // games of a match (1 or more; colours alternate)
+	replays  int   // tied replays before the decider
 	// armageddon decides a match still tied after the replays by one
 	// game in which a draw sends Black through (else by lot).
 	armageddon bool
 	seed       uint64
-	ties      []*tie
-	withdrawn map[int]bool
-	final     *tie // the last tie: its winner is the champion
+	ties       []*tie
+	withdrawn  map[int]bool
+	final      *tie // the last tie: its winner is the champion
 }
 
 // knockoutOptions are the settings of a knockout event.
 type knockoutOptions struct {
-	double   bool   // double elimination
-	perMatch int    // games per match (default 1)
-	replays  int    // tied replays before the decider
+	double   bool // double elimination
+	perMatch int  // games per match (default 1)
+	replays  int  // tied replays before the decider
 	// armageddon: the decider is an armageddon game (else the lot).
 	armageddon bool
 	seed       uint64 // the lots: the colours (猜先) and the decider
-	stage    string // prefix of the stage names (groups then final)
+	stage      string // prefix of the stage names (groups then final)
 }
 
 // newKnockoutEvent builds the bracket of players (best seed first): the
