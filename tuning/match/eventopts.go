@@ -34,8 +34,9 @@ type EventOptions struct {
 	// Teams, when set, makes a Berger or Swiss event a team event: the
 	// teams meet, their engines playing board against board.
 	Teams []Team
-	// Seed draws the lots (the colours of knockout matches, the decider of
-	// a tied one).
+	// Seed draws the lots: the numbers of a round robin's table (制签: a
+	// Berger event, each group, a round-robin final, a team round robin),
+	// the colours of knockout matches and the decider of a tied one.
 	Seed uint64
 	// Resume, when set, is the record of an interrupted run of the same
 	// event (read back from its PGN with ReadResume): its games are taken
@@ -76,9 +77,10 @@ func newEventFormat(cfg *Config, names []string) (eventFormat, error) {
 	if len(o.Teams) > 0 {
 		switch cfg.Format {
 		case Berger:
-			return newTeamEvent(o.Teams, len(cfg.Engines), false, cycles)
+			return newTeamEvent(o.Teams, len(cfg.Engines), teamOptions{rounds: cycles,
+				numbers: drawNumbers(seeds(len(o.Teams)), o.Seed, lotNumbers)})
 		case Swiss:
-			return newTeamEvent(o.Teams, len(cfg.Engines), true, o.Rounds)
+			return newTeamEvent(o.Teams, len(cfg.Engines), teamOptions{swiss: true, rounds: o.Rounds})
 		}
 		return nil, errors.New("team events are played as berger or swiss")
 	}
@@ -87,13 +89,14 @@ func newEventFormat(cfg *Config, names []string) (eventFormat, error) {
 		if o.Rounds > 2 {
 			return nil, fmt.Errorf("a round robin is single or double (-rounds 1 or 2), not %d", o.Rounds)
 		}
-		return newRoundRobinEvent("round robin", players, cycles), nil
+		return newRoundRobinEvent("round robin", drawNumbers(players, o.Seed, lotNumbers), cycles), nil
 	case Swiss:
 		return newSwissEvent("swiss", players, o.Rounds)
 	case Knockout, DoubleElimination:
 		return newKnockoutEvent(players, ko)
 	case Groups:
-		return newGroupsEvent(players, names, groupsOptions{groups: o.Groups, advance: o.Advance, knockout: o.FinalKnockout, cycles: cycles, ko: ko})
+		return newGroupsEvent(players, names, groupsOptions{groups: o.Groups, advance: o.Advance, knockout: o.FinalKnockout, cycles: cycles, ko: ko,
+			lots: true, seed: o.Seed})
 	}
 	return nil, fmt.Errorf("%s is not an event format", cfg.Format)
 }

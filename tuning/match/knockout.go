@@ -249,19 +249,7 @@ const (
 // the first game; through on a decider). The draw is a hash of the
 // event's seed, so that a resumed event draws the same.
 func (e *knockoutEvent) lot(t *tie, kind int) bool {
-	return drawLot(e.seed, uint64(t.id+1), uint64(kind+1))
-}
-
-// drawLot is a seeded lot (true or false) for the given keys.
-func drawLot(seed uint64, keys ...uint64) bool {
-	x := seed
-	for i, k := range keys {
-		x ^= k * [...]uint64{0x9e3779b97f4a7c15, 0xbf58476d1ce4e5b9, 0x94d049bb133111eb}[i%3]
-		x ^= x >> 31
-		x *= 0x94d049bb133111eb
-		x ^= x >> 29
-	}
-	return x&1 == 0
+	return drawLot(e.seed, lotKnockout, uint64(t.id), uint64(kind))
 }
 
 // deciding tells whether the tie's next match comes after the replays:

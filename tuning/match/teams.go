@@ -40,10 +40,20 @@ type teamEvent struct {
 	open    map[[2]int]*teamMatch // round, match → the match being played
 }
 
+// teamOptions are the settings of a team event.
+type teamOptions struct {
+	swiss  bool // a Swiss of rounds rounds, else a round robin of rounds cycles
+	rounds int
+	// numbers are the team indices in the order of their numbers in a
+	// round robin's table (nil: entry order).
+	numbers []int
+}
+
 // newTeamEvent checks the teams (two or more, of distinct names, the same
-// number of boards, every engine in one team) and prepares the team pairing: swiss with
-// rounds rounds, else a round robin of rounds cycles.
-func newTeamEvent(teams []Team, engines int, swiss bool, rounds int) (*teamEvent, error) {
+// number of boards, every engine in one team) and prepares the team
+// pairing.
+func newTeamEvent(teams []Team, engines int, o teamOptions) (*teamEvent, error) {
+	swiss, rounds := o.swiss, o.rounds
 	if len(teams) < 2 {
 		return nil, errors.New("a team event needs at least two teams")
 	}
@@ -81,6 +91,9 @@ func newTeamEvent(teams []Team, engines int, swiss bool, rounds int) (*teamEvent
 		sw.byePoints = 2
 		e.stage, e.inner, e.sw = "swiss", sw, sw
 	} else {
+		if o.numbers != nil {
+			ids = o.numbers
+		}
 		e.rr = newRoundRobinEvent("round robin", ids, max(rounds, 1))
 		e.stage, e.inner = "round robin", e.rr
 	}

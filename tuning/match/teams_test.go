@@ -42,7 +42,7 @@ func playTeams(t *testing.T, e *teamEvent, score func(red, black int) float64) [
 // board 2.
 func TestTeamBoards(t *testing.T) {
 	teams := []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}, {"C", []int{4, 5}}, {"D", []int{6, 7}}}
-	e, err := newTeamEvent(teams, 8, false, 1)
+	e, err := newTeamEvent(teams, 8, teamOptions{rounds: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,14 +77,14 @@ func TestTeamTieBreaks(t *testing.T) {
 		}
 		return 1 - wins[[2]int{black, red}]
 	}
-	e, _ := newTeamEvent(teams, 4, false, 1)
+	e, _ := newTeamEvent(teams, 4, teamOptions{rounds: 1})
 	playTeams(t, e, score)
 	if got, want := teamRows(e.standings()), "1 A 4/2, 2 B 4/2, 3 C 3/1.5, 4 D 1/0.5"; got != want {
 		t.Errorf("round robin: %s, want %s", got, want)
 	}
 	// A team Swiss of five over three rounds: a bye is worth a won match.
 	teams = append(teams, Team{"E", []int{4}})
-	e, err := newTeamEvent(teams, 5, true, 3)
+	e, err := newTeamEvent(teams, 5, teamOptions{swiss: true, rounds: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestTeamChecks(t *testing.T) {
 		{{"A", []int{0}}, {"B", []int{9}}},
 		{{"A", []int{0}}, {"B", []int{1}}},
 	} {
-		if _, err := newTeamEvent(teams, 3, false, 1); err == nil {
+		if _, err := newTeamEvent(teams, 3, teamOptions{rounds: 1}); err == nil {
 			t.Errorf("%v accepted", teams)
 		}
 	}
@@ -145,7 +145,7 @@ func TestTeamRoundRobinGamesWon(t *testing.T) {
 		{0, 6}: 1, {1, 7}: 1, {2, 8}: 0, // A-C 2-1
 		{3, 6}: 0.5, {4, 7}: 0.5, {5, 8}: 0, // B-C 1-2
 	})
-	e, _ := newTeamEvent(teams, 9, false, 1)
+	e, _ := newTeamEvent(teams, 9, teamOptions{rounds: 1})
 	playTeams(t, e, score)
 	rows := e.standings()
 	if got, want := teamRows(rows), "1 A 2/3, 2 C 2/3, 3 B 2/3"; got != want {
@@ -166,7 +166,7 @@ func TestTeamRoundRobinGamesWon(t *testing.T) {
 // points, 4 opponents' match points and 1 game point; X won a match.
 func TestTeamSwissMatchesWon(t *testing.T) {
 	teams := []Team{{"X", []int{0}}, {"Y", []int{1}}, {"P", []int{2}}, {"Q", []int{3}}}
-	e, err := newTeamEvent(teams, 4, true, 2)
+	e, err := newTeamEvent(teams, 4, teamOptions{swiss: true, rounds: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
