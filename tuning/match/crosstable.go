@@ -232,6 +232,9 @@ func (ev *Event) teamTable(e *teamEvent) EventTable {
 			g.Result = "bye"
 		case m.boards < e.boards:
 			continue
+		case m.forfeit:
+			g.Black = e.teams[m.second].Name
+			g.Result, g.Forfeit = forfeitSign(m.points[0])+"/"+forfeitSign(m.points[1]), true
 		default:
 			g.Black = e.teams[m.second].Name
 			g.Result = fmt.Sprintf("%g-%g", m.games[0], m.games[1])
@@ -398,6 +401,17 @@ func orBye(name string) string {
 	return name
 }
 
+// teamFlags returns the withdrawal marks of a team's row.
+func teamFlags(r TeamStanding) string {
+	switch {
+	case r.Cancelled:
+		return "  (withdrew, results cancelled: 20.3)"
+	case r.Withdrawn:
+		return "  (withdrew)"
+	}
+	return ""
+}
+
 func writeTeams(b *strings.Builder, t EventTable) {
 	tw := tabwriter.NewWriter(b, 0, 0, 1, ' ', 0)
 	// A round robin breaks ties by head-to-head (H2H, "-" for a team level
@@ -419,8 +433,8 @@ func writeTeams(b *strings.Builder, t EventTable) {
 				}
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%g\t%d\t%g\t%d\t%d\t%d\t%d\t%s\t\n", placeText(r.Rank, r.Shared), r.Name, r.MatchPoints, r.Fouls, r.GamePoints,
-			r.GamesWon, r.Won, r.Drawn, r.Lost, tb)
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%d\t%g\t%d\t%d\t%d\t%d\t%s\t%s\n", placeText(r.Rank, r.Shared), r.Name, r.MatchPoints, r.Fouls, r.GamePoints,
+			r.GamesWon, r.Won, r.Drawn, r.Lost, tb, teamFlags(r))
 	}
 	tw.Flush()
 	for _, g := range t.Games {

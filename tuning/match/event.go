@@ -26,6 +26,8 @@ type fixture struct {
 	// numbers the group of a group stage from 1 (0 elsewhere).
 	tie   *tie
 	group int
+	// team is the team match of a board game (nil elsewhere).
+	team *teamMatch
 	// opening is the index of the opening the game starts from.
 	opening int
 }

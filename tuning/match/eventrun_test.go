@@ -521,3 +521,39 @@ func TestEventKnockoutLot(t *testing.T) {
 		t.Errorf("bracket:\n%s", text.String())
 	}
 }
+
+// TestEventTeamWithdrawal checks 20.3 for teams: six one-board teams in a
+// round robin, F's engine crashes in its first match and is withdrawn
+// (-crash-limit 1); F has met one of its five opponents, so its results
+// are cancelled: it is listed last without a rank, its match is struck
+// out of the others' results, and its later matches are not played.
+func TestEventTeamWithdrawal(t *testing.T) {
+	engines := append(fakes("a", "b", "c", "d", "e"), fake("f", "-do", "crash"))
+	cfg := eventConfig(t, Berger, engines...)
+	cfg.EventOptions.CrashLimit = 1
+	for i, n := range []string{"A", "B", "C", "D", "E", "F"} {
+		cfg.EventOptions.Teams = append(cfg.EventOptions.Teams, Team{Name: n, Engines: []int{i}})
+	}
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != 10+1 {
+		t.Errorf("%d games, want the 10 among A-E and F's crash", len(res.Games))
+	}
+	rows := res.Event.Tables()[0].Teams
+	last := rows[len(rows)-1]
+	if last.Name != "F" || !last.Cancelled || last.Rank != 0 || last.Matches != 0 {
+		t.Errorf("F's row %+v", last)
+	}
+	for _, r := range rows[:5] {
+		if r.Matches != 4 || r.Cancelled {
+			t.Errorf("%s: %+v, want 4 matches", r.Name, r)
+		}
+	}
+	var report bytes.Buffer
+	res.WriteReport(&report)
+	if !strings.Contains(report.String(), "its team F withdrew; its results are cancelled (20.3") {
+		t.Errorf("report:\n%s", report.String())
+	}
+}

@@ -3,7 +3,6 @@ package match
 import (
 	"errors"
 	"fmt"
-	"sort"
 )
 
 // Team is a team of engines for a team event (articles 12, 14.2): its
@@ -24,6 +23,9 @@ type teamMatch struct {
 	boards        int        // board results recorded
 	won           [2]int     // games won (胜局)
 	fouls         [2]int     // games lost by a foul (犯规)
+	// forfeit marks a match not played because a team had withdrawn
+	// (20.3: "+" for the team present, all its boards won).
+	forfeit bool
 }
 
 // teamEvent is a team round robin (Berger table over the teams) or a team
@@ -37,7 +39,9 @@ type teamEvent struct {
 	rr      *roundRobinEvent
 	sw      *swissEvent
 	matches []*teamMatch
-	open    map[[2]int]*teamMatch // round, match → the match being played
+	// gone marks the withdrawn engines, out the teams that withdrew: a
+	// team withdraws when it can no longer fill half of its boards.
+	gone, out map[int]bool
 }
 
 // teamOptions are the settings of a team event.
@@ -82,7 +86,7 @@ func newTeamEvent(teams []Team, engines int, o teamOptions) (*teamEvent, error) 
 		return nil, fmt.Errorf("%d engines are in no team", engines-len(seen))
 	}
 	ids := seeds(len(teams))
-	e := &teamEvent{teams: teams, boards: boards, open: map[[2]int]*teamMatch{}}
+	e := &teamEvent{teams: teams, boards: boards, gone: map[int]bool{}, out: map[int]bool{}}
 	if swiss {
 		sw, err := newSwissEvent("swiss", ids, rounds)
 		if err != nil {
@@ -109,42 +113,77 @@ func seeds(n int) []int {
 	return out
 }
 
+// next returns the board games of the next round's matches. A match
+// with a team that withdrew is not played: it is recorded at once as a
+// forfeit (a round of such matches only is passed over).
 func (e *teamEvent) next() ([]fixture, error) {
-	before := 0
-	if e.sw != nil {
-		before = len(e.sw.games)
-	}
-	pairs, err := e.inner.next()
-	if err != nil || pairs == nil {
-		return nil, err
-	}
-	if e.sw != nil {
-		for _, g := range e.sw.games[before:] { // a bye
-			e.matches = append(e.matches, &teamMatch{round: g.round, first: g.red, second: -1, points: [2]float64{2, 0}, games: [2]float64{float64(e.boards), 0}})
+	for {
+		before := 0
+		if e.sw != nil {
+			before = len(e.sw.games)
 		}
-	}
-	var out []fixture
-	for m, p := range pairs {
-		tm := &teamMatch{round: p.round, match: m + 1, first: p.red, second: p.black}
-		e.matches = append(e.matches, tm)
-		e.open[[2]int{p.round, m + 1}] = tm
-		a, b := e.teams[p.red].Engines, e.teams[p.black].Engines
-		for k := 0; k < e.boards; k++ {
-			f := fixture{red: a[k], black: b[k], stage: e.stage, round: p.round, board: k + 1, match: m + 1}
-			if k%2 == 1 { // even boards: the second team has Red
-				f.red, f.black = b[k], a[k]
+		pairs, err := e.inner.next()
+		if err != nil || pairs == nil {
+			return nil, err
+		}
+		if e.sw != nil {
+			for _, g := range e.sw.games[before:] { // a bye
+				e.matches = append(e.matches, &teamMatch{round: g.round, first: g.red, second: -1, points: [2]float64{2, 0}, games: [2]float64{float64(e.boards), 0}})
 			}
-			out = append(out, f)
+		}
+		var out []fixture
+		var forfeits []played
+		for m, p := range pairs {
+			tm := &teamMatch{round: p.round, match: m + 1, first: p.red, second: p.black}
+			e.matches = append(e.matches, tm)
+			if e.out[p.red] || e.out[p.black] {
+				forfeits = append(forfeits, e.forfeitMatch(tm))
+				continue
+			}
+			a, b := e.teams[p.red].Engines, e.teams[p.black].Engines
+			for k := 0; k < e.boards; k++ {
+				f := fixture{red: a[k], black: b[k], stage: e.stage, round: p.round, board: k + 1, match: m + 1, team: tm}
+				if k%2 == 1 { // even boards: the second team has Red
+					f.red, f.black = b[k], a[k]
+				}
+				out = append(out, f)
+			}
+		}
+		if len(forfeits) > 0 {
+			e.inner.record(forfeits)
+		}
+		if len(out) > 0 {
+			return out, nil
 		}
 	}
-	return out, nil
+}
+
+// result returns the match as the inner format records it: the teams as
+// Red and Black, the match points as their points.
+func (m *teamMatch) result() played {
+	return played{fixture: fixture{red: m.first, black: m.second, round: m.round, board: m.match}, points: m.points, forfeit: m.forfeit}
+}
+
+// forfeitMatch settles a match with a team that withdrew: the team
+// present wins it with every board ("+"), two teams that withdrew both
+// lose it.
+func (e *teamEvent) forfeitMatch(tm *teamMatch) played {
+	tm.forfeit, tm.boards = true, e.boards
+	for s, t := range [2]int{tm.first, tm.second} {
+		if !e.out[t] {
+			tm.points[s], tm.games[s] = 2, float64(e.boards)
+		}
+	}
+	g := tm.result()
+	g.stage = e.stage
+	return g
 }
 
 func (e *teamEvent) record(games []played) {
 	var done []played
 	for _, g := range games {
-		tm := e.open[[2]int{g.round, g.match}]
-		if tm == nil {
+		tm := g.team
+		if tm == nil || tm.boards >= e.boards {
 			continue
 		}
 		side := [2]int{0, 1} // the first team's colour index, the second's
@@ -163,7 +202,6 @@ func (e *teamEvent) record(games []played) {
 		if tm.boards++; tm.boards < e.boards {
 			continue
 		}
-		delete(e.open, [2]int{g.round, g.match})
 		switch {
 		case tm.games[0] > tm.games[1]:
 			tm.points = [2]float64{2, 0}
@@ -172,17 +210,34 @@ func (e *teamEvent) record(games []played) {
 		default:
 			tm.points = [2]float64{1, 1}
 		}
-		done = append(done, played{fixture: fixture{red: tm.first, black: tm.second, stage: e.stage, round: tm.round, board: tm.match},
-			points: tm.points})
+		r := tm.result()
+		r.stage = e.stage
+		done = append(done, r)
 	}
 	if len(done) > 0 {
 		e.inner.record(done)
 	}
 }
 
-// withdraw takes an engine out: the runner forfeits its boards; its team
-// plays on.
-func (e *teamEvent) withdraw(int) {}
+// withdraw takes an engine out: the runner forfeits its boards, and its
+// team withdraws (20.3, 20.4) once it cannot fill half of its boards.
+func (e *teamEvent) withdraw(p int) {
+	e.gone[p] = true
+	t := e.teamOf(p)
+	if t < 0 || e.out[t] {
+		return
+	}
+	present := 0
+	for _, x := range e.teams[t].Engines {
+		if !e.gone[x] {
+			present++
+		}
+	}
+	if 2*present < e.boards {
+		e.out[t] = true
+		e.inner.withdraw(t)
+	}
+}
 
 // teamOf returns the team of engine p (-1 for none).
 func (e *teamEvent) teamOf(p int) int {
@@ -194,119 +249,4 @@ func (e *teamEvent) teamOf(p int) int {
 		}
 	}
 	return -1
-}
-
-// TeamStanding is one row of a team table.
-type TeamStanding struct {
-	Team   int    `json:"team"`
-	Name   string `json:"name"`
-	Rank   int    `json:"rank"`
-	Shared bool   `json:"shared,omitempty"`
-	// MatchPoints (场分): 2 for a won match, 1 drawn, 0 lost, 2 for a bye;
-	// GamePoints (局分): the points of the team's boards (all boards for a
-	// bye).
-	MatchPoints float64 `json:"match_points"`
-	GamePoints  float64 `json:"game_points"`
-	Matches     int     `json:"matches"`
-	Won         int     `json:"won"`
-	Drawn       int     `json:"drawn"`
-	Lost        int     `json:"lost"`
-	// GamesWon counts the games the team's players won (全队胜局); Fouls
-	// the games they lost by a foul (全队犯规, isFoul).
-	GamesWon int `json:"games_won"`
-	Fouls    int `json:"fouls"`
-	// HeadToHead is the match points scored against the teams level on
-	// the criteria before it (round robins); OpponentPoints the sum of the
-	// match points of the teams met (Swiss).
-	HeadToHead     float64 `json:"head_to_head"`
-	OpponentPoints float64 `json:"opponent_points"`
-}
-
-// standings ranks the teams. Round robin (15.3): match points, game
-// points (全队总局分), games won (全队胜局), head-to-head match points
-// among the teams still level (直胜), then a shared place. Swiss (15.4):
-// match points, the opponents' match points (团体对手分), game points,
-// matches won (全队胜场), then a shared place. Both after 18.4: among
-// teams level on match points, those with fouls go last, fewer first (so
-// that 15.3's and 15.4's last step, fouls, is settled by then).
-func (e *teamEvent) standings() []TeamStanding {
-	rows := make([]TeamStanding, len(e.teams))
-	for i, t := range e.teams {
-		rows[i] = TeamStanding{Team: i, Name: t.Name}
-	}
-	var finished []*teamMatch
-	for _, m := range e.matches {
-		if m.second < 0 || m.boards == e.boards {
-			finished = append(finished, m)
-		}
-	}
-	for _, m := range finished {
-		for s, t := range [2]int{m.first, m.second} {
-			if t < 0 {
-				continue
-			}
-			r := &rows[t]
-			r.MatchPoints += m.points[s]
-			r.GamePoints += m.games[s]
-			r.GamesWon += m.won[s]
-			r.Fouls += m.fouls[s]
-			r.Matches++
-			switch m.points[s] {
-			case 2:
-				r.Won++
-			case 1:
-				r.Drawn++
-			default:
-				r.Lost++
-			}
-		}
-	}
-	swiss := e.sw != nil
-	for _, m := range finished {
-		if m.second < 0 {
-			continue
-		}
-		rows[m.first].OpponentPoints += rows[m.second].MatchPoints
-		rows[m.second].OpponentPoints += rows[m.first].MatchPoints
-	}
-	if !swiss {
-		for _, m := range finished {
-			if m.second < 0 {
-				continue
-			}
-			a, b := &rows[m.first], &rows[m.second]
-			if a.MatchPoints == b.MatchPoints && a.Fouls == b.Fouls && a.GamePoints == b.GamePoints && a.GamesWon == b.GamesWon {
-				a.HeadToHead += m.points[0]
-				b.HeadToHead += m.points[1]
-			}
-		}
-	}
-	cmp := func(a, b TeamStanding) int {
-		switch {
-		case a.MatchPoints != b.MatchPoints:
-			return floatOrder(a.MatchPoints, b.MatchPoints)
-		case a.Fouls != b.Fouls: // 18.4
-			return boolOrder(a.Fouls < b.Fouls)
-		case swiss && a.OpponentPoints != b.OpponentPoints:
-			return floatOrder(a.OpponentPoints, b.OpponentPoints)
-		case a.GamePoints != b.GamePoints:
-			return floatOrder(a.GamePoints, b.GamePoints)
-		case !swiss && a.GamesWon != b.GamesWon:
-			return boolOrder(a.GamesWon > b.GamesWon)
-		case swiss && a.Won != b.Won:
-			return boolOrder(a.Won > b.Won)
-		case !swiss && a.HeadToHead != b.HeadToHead:
-			return floatOrder(a.HeadToHead, b.HeadToHead)
-		}
-		return 0
-	}
-	sort.SliceStable(rows, func(i, j int) bool { return cmp(rows[i], rows[j]) < 0 })
-	for i := range rows {
-		rows[i].Rank = i + 1
-		if i > 0 && cmp(rows[i-1], rows[i]) == 0 {
-			rows[i].Rank = rows[i-1].Rank
-			rows[i].Shared, rows[i-1].Shared = true, true
-		}
-	}
-	return rows
 }

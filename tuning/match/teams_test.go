@@ -180,3 +180,60 @@ func TestTeamSwissMatchesWon(t *testing.T) {
 		t.Errorf("%s, want %s", got, want)
 	}
 }
+
+// TestTeamWithdrawalStands: a team that withdraws after meeting half of
+// its opponents keeps its results (20.3) and forfeits the rest: its
+// opponent wins the match with every board, without a game. A team of
+// two boards that loses one engine plays on (the engine's boards are
+// forfeited by the runner).
+func TestTeamWithdrawalStands(t *testing.T) {
+	teams := []Team{{"A", []int{0}}, {"B", []int{1}}, {"C", []int{2}}, {"D", []int{3}}}
+	e, _ := newTeamEvent(teams, 4, teamOptions{rounds: 1})
+	var games []fixture
+	for r := 1; ; r++ {
+		if r == 3 {
+			e.withdraw(3) // D after two rounds: two of its three opponents met
+		}
+		fs, err := e.next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fs == nil {
+			break
+		}
+		var res []played
+		for _, f := range fs {
+			games = append(games, f)
+			res = append(res, result(f, 1))
+		}
+		e.record(res)
+	}
+	if len(games) != 5 {
+		t.Errorf("%d games played, want 5 (D's third match forfeited)", len(games))
+	}
+	rows := e.standings()
+	forfeits := 0
+	for _, m := range e.matches {
+		if m.forfeit {
+			forfeits++
+			if d := map[bool]int{true: 1, false: 0}[m.second == 3]; m.points[d] != 0 || m.points[1-d] != 2 || m.games[1-d] != 1 {
+				t.Errorf("forfeited match %+v", m)
+			}
+		}
+	}
+	for _, r := range rows {
+		if r.Name == "D" && (!r.Withdrawn || r.Cancelled || r.Matches != 3 || r.Rank == 0) {
+			t.Errorf("D: %+v", r)
+		}
+	}
+	if forfeits != 1 {
+		t.Errorf("%d forfeited matches", forfeits)
+	}
+
+	teams = []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}}
+	e, _ = newTeamEvent(teams, 4, teamOptions{rounds: 1})
+	e.withdraw(1)
+	if fs, _ := e.next(); len(fs) != 2 || e.out[0] {
+		t.Errorf("a team with one of two engines: %v, out %v", fs, e.out)
+	}
+}
