@@ -175,11 +175,10 @@ func (m *matcher) addBlossom(base, k int) {
 		}
 		for _, l := range lists {
 			for _, k := range l {
-				i, j := m.edges[k].i, m.edges[k].j
+				j := m.edges[k].j
 				if m.inblossom[j] == b {
-					i, j = j, i
+					j = m.edges[k].i
 				}
-				_ = i
 				bj := m.inblossom[j]
 				if bj != b && m.label[bj] == 1 && (bestedgeto[bj] == -1 || m.slack(k) < m.slack(bestedgeto[bj])) {
 					bestedgeto[bj] = k
