@@ -41,6 +41,10 @@ type eventFlags struct {
 	crosstable *string
 	resume     *resumeFlag
 	crashes    *int
+	playoff    *string
+	playoffGms *int
+	playoffTC  *string
+	playoffPl  *int
 }
 
 // resumeFlag is -resume: alone, an event goes on from its PGN; with a run
@@ -112,6 +116,10 @@ func addEventFlags(fs *flag.FlagSet) *eventFlags {
 		crosstable: fs.String("crosstable", "", "write the event's crosstable here: CSV for .csv, JSON for .json, text for .txt or no extension"),
 		resume:     &resumeFlag{},
 		crashes:    fs.Int("crash-limit", 3, "events: withdraw an engine after this many games in a row lost by a crash or a failed start"),
+		playoff:    fs.String("playoff", "games", "berger, swiss, groups (round-robin final), teams: settle a first place (-playoff-places) the tie-breaks leave shared by a playoff of games then lots (games), by lot (lot), or leave it shared (share)"),
+		playoffGms: fs.Int("playoff-games", 2, "-playoff games: games per pairing of the playoff (colours swapped from game to game); 1 to 100"),
+		playoffTC:  fs.String("playoff-tc", "", "-playoff games: time control of the playoff (default -tc)"),
+		playoffPl:  fs.Int("playoff-places", 1, "the places 1 to N that must not be shared (-playoff); 1 to 1000"),
 	}
 	fs.Var(f.resume, "resume", "events: go on with the interrupted event whose games are in -pgn (same flags; new games are appended); -resume RUN with -broker: go on with the stopped run RUN (same flags; the PGN is written anew with every game of the run)")
 	fs.Var(&f.teams, "team", "a team: NAME=ENGINE,ENGINE,... (repeat; engine names of -engine flags, or SPECs), boards in that order; makes berger or swiss a team event")
@@ -136,6 +144,9 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 		return fmt.Errorf("-final %q: want roundrobin or knockout", *f.final)
 	}
 	if err := intIn("replays", *f.replays, 0, 1000); err != nil {
+		return err
+	}
+	if err := f.applyPlayoff(cfg); err != nil {
 		return err
 	}
 	if *f.armageddon && !hasKnockout(cfg.Format, o.FinalKnockout) {
@@ -197,6 +208,39 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 		if o.Resume, err = match.ReadResume(fh, pgnPath); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// applyPlayoff fills the playoff options of cfg (15.6): for the events
+// with a table; any other is refused the flags set away from their
+// defaults.
+func (f *eventFlags) applyPlayoff(cfg *match.Config) error {
+	o := &cfg.EventOptions
+	table := cfg.Format == match.Berger || cfg.Format == match.Swiss || cfg.Format == match.Groups && !o.FinalKnockout
+	if !table {
+		if *f.playoff != "games" || *f.playoffGms != 2 || *f.playoffTC != "" || *f.playoffPl != 1 {
+			return fmt.Errorf("-playoff, -playoff-games, -playoff-tc and -playoff-places settle the shared places of a table: give them with -format berger, swiss, or groups with -final roundrobin, not %s", cfg.Format)
+		}
+		return nil
+	}
+	rule, err := match.ParsePlayoffRule(*f.playoff)
+	if err != nil {
+		return fmt.Errorf("-%v", err)
+	}
+	if err := firstError(intIn("playoff-games", *f.playoffGms, 1, 100), intIn("playoff-places", *f.playoffPl, 1, 1000)); err != nil {
+		return err
+	}
+	o.Playoff, o.PlayoffGames, o.PlayoffPlaces = rule, *f.playoffGms, *f.playoffPl
+	if *f.playoffTC != "" {
+		if rule != match.PlayoffGames {
+			return fmt.Errorf("-playoff-tc is the control of a playoff of games, not of -playoff %s", rule)
+		}
+		c, err := timeman.Parse(*f.playoffTC)
+		if err != nil {
+			return fmt.Errorf("-playoff-tc: %v", err)
+		}
+		o.PlayoffControl = c
 	}
 	return nil
 }

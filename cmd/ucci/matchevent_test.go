@@ -34,7 +34,7 @@ func TestMatchSwissEvent(t *testing.T) {
 	}
 	dir := t.TempDir()
 	pgnPath, csvPath := filepath.Join(dir, "swiss.pgn"), filepath.Join(dir, "swiss.csv")
-	args := append(realEngines(t, 5), "-format", "swiss", "-rounds", "2", "-tc", "10+0.1", "-maxplies", "30",
+	args := append(realEngines(t, 5), "-format", "swiss", "-rounds", "2", "-playoff", "share", "-tc", "10+0.1", "-maxplies", "30",
 		"-concurrency", "2", "-pgn", pgnPath, "-crosstable", csvPath, "-quiet")
 	code, out, errOut := runCapture(append([]string{"match"}, args...)...)
 	if code != 0 {
@@ -139,6 +139,10 @@ func TestMatchEventFlagErrors(t *testing.T) {
 		{[]string{"-format", "swiss", "-rounds", "2", "-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
 		{[]string{"-format", "groups", "-groups", "2", "-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
 		{[]string{"-format", "berger", "-armageddon"}, "-armageddon decides a knockout match"},
+		{[]string{"-format", "knockout", "-playoff", "lot"}, "settle the shared places of a table"},
+		{[]string{"-format", "berger", "-playoff", "coin"}, `-playoff "coin": want games, lot or share`},
+		{[]string{"-format", "berger", "-playoff", "lot", "-playoff-tc", "1+0"}, "-playoff-tc is the control of a playoff of games"},
+		{[]string{"-format", "berger", "-playoff-games", "0"}, "-playoff-games 0: out of range"},
 		{[]string{"-format", "berger", "-crosstable", filepath.Join(dir, "table.pgn")}, "unknown extension .pgn"},
 		{[]string{"-format", "berger", "-crosstable", filepath.Join(dir, "table.csv.bak")}, "unknown extension .bak"},
 		{[]string{"-format", "berger", "-team", "T=a", "-team", "T=b"}, `two teams are named "T"`},
@@ -166,7 +170,7 @@ func TestMatchEventResumeRefused(t *testing.T) {
 	fake := buildFakeEngine(t)
 	dir := t.TempDir()
 	pgnPath := filepath.Join(dir, "rr.pgn")
-	args := []string{"match", "-format", "berger", "-tc", "5+0", "-maxplies", "4", "-concurrency", "2", "-pgn", pgnPath, "-quiet"}
+	args := []string{"match", "-format", "berger", "-playoff", "share", "-tc", "5+0", "-maxplies", "4", "-concurrency", "2", "-pgn", pgnPath, "-quiet"}
 	for _, n := range []string{"a", "b", "c", "d"} {
 		args = append(args, "-engine", "cmd="+fake+" name="+n)
 	}

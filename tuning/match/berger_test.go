@@ -101,6 +101,9 @@ func TestNumbersByLot(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if p, ok := f.(*playoffEvent); ok {
+			f = p.main
+		}
 		switch e := f.(type) {
 		case *roundRobinEvent:
 			return e.players

@@ -97,6 +97,8 @@ func (ev *Event) tablesOf(f eventFormat) []EventTable {
 		return out
 	case *teamEvent:
 		return []EventTable{ev.teamTable(e)}
+	case *playoffEvent:
+		return ev.playoffTables(e)
 	}
 	return nil
 }
@@ -283,9 +285,13 @@ func placeText(rank int, shared bool) string {
 	return strconv.Itoa(rank)
 }
 
-// flags returns the withdrawal marks of a row.
+// flags returns the marks of a row: its playoff, its withdrawal.
 func flags(r EventStanding) string {
 	switch {
+	case r.Playoff == "lot":
+		return "  (place by lot)"
+	case r.Playoff != "":
+		return "  (playoff " + r.Playoff + ")"
 	case r.Cancelled:
 		return "  (withdrawn, results cancelled: 20.3)"
 	case r.Withdrawn:
@@ -401,9 +407,14 @@ func orBye(name string) string {
 	return name
 }
 
-// teamFlags returns the withdrawal marks of a team's row.
+// teamFlags returns the marks of a team's row: its playoff, its
+// withdrawal.
 func teamFlags(r TeamStanding) string {
 	switch {
+	case r.Playoff == "lot":
+		return "  (place by lot)"
+	case r.Playoff != "":
+		return "  (playoff " + r.Playoff + ")"
 	case r.Cancelled:
 		return "  (withdrew, results cancelled: 20.3)"
 	case r.Withdrawn:

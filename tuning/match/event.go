@@ -26,8 +26,10 @@ type fixture struct {
 	// numbers the group of a group stage from 1 (0 elsewhere).
 	tie   *tie
 	group int
-	// team is the team match of a board game (nil elsewhere).
-	team *teamMatch
+	// team is the team match of a board game (nil elsewhere); playoff
+	// the playoff a game belongs to (nil elsewhere).
+	team    *teamMatch
+	playoff *playoffStage
 	// opening is the index of the opening the game starts from.
 	opening int
 }

@@ -44,6 +44,16 @@ type EventOptions struct {
 	// does not fit the event stops it with a *ResumeError (CheckResume
 	// finds it without playing).
 	Resume *Resume
+	// Playoff settles a place that must not be shared (15.6) when the
+	// tie-breaks leave it shared: a playoff of PlayoffGames games per
+	// pairing (default 2) at PlayoffControl (default the event's), then
+	// lots; lots; or a shared place. The places 1 to PlayoffPlaces
+	// (default 1: the champion) must not be shared. Events with a table:
+	// Berger, Swiss, teams, Groups with a round-robin final.
+	Playoff        PlayoffRule
+	PlayoffGames   int
+	PlayoffControl timeman.Control
+	PlayoffPlaces  int
 	// CrashLimit withdraws an engine that loses this many games in a row
 	// by a crash, a failed start included (default 3).
 	CrashLimit int
@@ -61,8 +71,61 @@ func (o *EventOptions) replays() int {
 	return max(o.Replays, 0)
 }
 
+// playoffGames returns the games per pairing of a playoff (default 2).
+func (o *EventOptions) playoffGames() int {
+	if o.PlayoffGames <= 0 {
+		return 2
+	}
+	return o.PlayoffGames
+}
+
+// playoffPlaces returns the places that must not be shared (default 1).
+func (o *EventOptions) playoffPlaces() int {
+	if o.PlayoffPlaces <= 0 {
+		return 1
+	}
+	return o.PlayoffPlaces
+}
+
+// withPlayoff wraps an event with a table in its playoffs (none when
+// places may be shared).
+func withPlayoff(e eventFormat, o *EventOptions, names []string) eventFormat {
+	if o.Playoff == PlayoffShare {
+		return e
+	}
+	switch x := e.(type) {
+	case *teamEvent:
+		return newTeamPlayoffEvent(x, o)
+	case *roundRobinEvent:
+		return newPlayoffEvent(x, o, func() []EventStanding { return x.standings(names) })
+	case *swissEvent:
+		return newPlayoffEvent(x, o, func() []EventStanding { return x.standings(names) })
+	case *groupsEvent:
+		if x.knockout {
+			return e
+		}
+		return newPlayoffEvent(x, o, func() []EventStanding {
+			if x.finalRR == nil {
+				return nil
+			}
+			return x.finalRR.standings(names)
+		})
+	}
+	return e
+}
+
 // newEventFormat builds the event of the configuration.
 func newEventFormat(cfg *Config, names []string) (eventFormat, error) {
+	e, err := newMainFormat(cfg, names)
+	if err != nil {
+		return nil, err
+	}
+	return withPlayoff(e, &cfg.EventOptions, names), nil
+}
+
+// newMainFormat builds the event of the configuration without its
+// playoffs.
+func newMainFormat(cfg *Config, names []string) (eventFormat, error) {
 	o := cfg.EventOptions
 	players := seeds(len(cfg.Engines))
 	cycles := max(o.Rounds, 1)
@@ -72,6 +135,9 @@ func newEventFormat(cfg *Config, names []string) (eventFormat, error) {
 	}
 	if o.Armageddon && !knockouts {
 		return nil, fmt.Errorf("an armageddon decider is for knockout matches, and a %s event has none", cfg.Format)
+	}
+	if !o.PlayoffControl.IsZero() && o.Playoff != PlayoffGames {
+		return nil, fmt.Errorf("a playoff control is for a playoff of games, not -playoff %s", o.Playoff)
 	}
 	ko := knockoutOptions{perMatch: cfg.Games, replays: o.replays(), armageddon: o.Armageddon, seed: o.Seed, double: cfg.Format == DoubleElimination}
 	if len(o.Teams) > 0 {

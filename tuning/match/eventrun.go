@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
 )
@@ -12,6 +13,7 @@ import (
 type eventRun struct {
 	cfg       *Config
 	tieCfg    *Config // the configuration of knockout replays (nil: cfg)
+	playCfg   *Config // the configuration of playoff games (nil: cfg)
 	format    eventFormat
 	res       *Result
 	sh        *shared
@@ -146,6 +148,11 @@ func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
 		tc.Control = cfg.EventOptions.TiebreakControl
 		er.tieCfg = &tc
 	}
+	if !cfg.EventOptions.PlayoffControl.IsZero() {
+		pc := cfg
+		pc.Control = cfg.EventOptions.PlayoffControl
+		er.playCfg = &pc
+	}
 	for i, p := range pairs {
 		er.pairIndex[p] = i
 	}
@@ -207,9 +214,7 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 		er.number++
 		er.res.Planned++
 		j := job{number: er.number, pairing: er.pairing(f.red, f.black), red: f.red, black: f.black, opening: f.opening}
-		if f.tiebreak && er.tieCfg != nil {
-			j.cfg = er.tieCfg
-		}
+		j.cfg = er.control(*f)
 		byNumber[j.number] = i
 		jobs = append(jobs, j)
 	}
@@ -308,8 +313,8 @@ func (er *eventRun) unplaced(next *fixture) error {
 func (er *eventRun) finished(f fixture, g GameResult) error {
 	er.res.addUnpaired(g)
 	cfg := er.cfg
-	if f.tiebreak && er.tieCfg != nil {
-		cfg = er.tieCfg
+	if c := er.control(f); c != nil {
+		cfg = c
 	}
 	if cfg.PGN != nil {
 		p := g.PGN(cfg, er.res.Names)
@@ -318,10 +323,8 @@ func (er *eventRun) finished(f fixture, g GameResult) error {
 		p.SetTag("Stage", f.stage)
 		if f.match > 0 {
 			p.SetTag("Match", strconv.Itoa(f.match))
-			if t, ok := er.format.(*teamEvent); ok {
-				p.SetTag("RedTeam", t.teams[t.teamOf(f.red)].Name)
-				p.SetTag("BlackTeam", t.teams[t.teamOf(f.black)].Name)
-			}
+			p.SetTag("RedTeam", er.teamName(f.red))
+			p.SetTag("BlackTeam", er.teamName(f.black))
 		}
 		for _, s := range er.settings {
 			p.SetTag(s.tag, s.value)
@@ -334,6 +337,28 @@ func (er *eventRun) finished(f fixture, g GameResult) error {
 		cfg.OnGame(g, er.res)
 	}
 	return nil
+}
+
+// control returns the configuration of a knockout replay or a playoff
+// game with a control of its own, nil for the event's.
+func (er *eventRun) control(f fixture) *Config {
+	switch {
+	case f.tiebreak && er.tieCfg != nil:
+		return er.tieCfg
+	case f.playoff != nil && er.playCfg != nil:
+		return er.playCfg
+	}
+	return nil
+}
+
+// teamName returns the name of engine e's team ("" for none).
+func (er *eventRun) teamName(e int) string {
+	for _, t := range er.cfg.EventOptions.Teams {
+		if slices.Contains(t.Engines, e) {
+			return t.Name
+		}
+	}
+	return ""
 }
 
 // tieBoard is a board of a knockout tie.

@@ -17,12 +17,14 @@ import (
 )
 
 // eventConfig returns an event of fake engines whose games are drawn at
-// four plies.
+// four plies; its places may be shared (no playoff), unless a test asks
+// for one.
 func eventConfig(t *testing.T, f Format, engines ...EngineSpec) Config {
 	t.Helper()
 	cfg := testConfig(t, engine.StartFEN, engines[0], engines[1])
 	cfg.Engines = engines
 	cfg.Format, cfg.MaxPlies, cfg.Concurrency = f, 4, 2
+	cfg.EventOptions.Playoff = PlayoffShare
 	return cfg
 }
 
@@ -555,5 +557,113 @@ func TestEventTeamWithdrawal(t *testing.T) {
 	res.WriteReport(&report)
 	if !strings.Contains(report.String(), "its team F withdrew; its results are cancelled (20.3") {
 		t.Errorf("report:\n%s", report.String())
+	}
+}
+
+// TestEventPlayoff checks 15.6: in a round robin whose games are all
+// drawn, first place is not shared. By default a playoff of two games
+// per pairing among those level (here all four) settles it, at its own
+// control, then lots part those still level; -playoff lot settles it by
+// lot, share leaves it shared. With two places that must not be shared,
+// second place is settled too. A resume of the whole PGN plays nothing
+// more and draws the same table.
+func TestEventPlayoff(t *testing.T) {
+	run := func(rule PlayoffRule, places int, pgnOut *bytes.Buffer) (*Result, string) {
+		t.Helper()
+		cfg := eventConfig(t, Berger, fakes("a", "b", "c", "d")...)
+		cfg.EventOptions.Playoff, cfg.EventOptions.PlayoffPlaces = rule, places
+		if rule == PlayoffGames {
+			cfg.EventOptions.PlayoffControl, _ = timeman.Parse("3+0")
+		}
+		if pgnOut != nil {
+			cfg.PGN = pgnOut
+		}
+		res, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text bytes.Buffer
+		res.Event.WriteText(&text)
+		return res, text.String()
+	}
+	ranks := func(res *Result) string {
+		var out []string
+		for _, r := range res.Event.Tables()[0].Standings {
+			out = append(out, placeText(r.Rank, r.Shared))
+		}
+		return strings.Join(out, " ")
+	}
+	var pgnOut bytes.Buffer
+	res, text := run(PlayoffGames, 1, &pgnOut)
+	if got := ranks(res); got != "1 2= 2= 2=" || len(res.Games) != 6+12 {
+		t.Errorf("playoff: places %s, %d games:\n%s", got, len(res.Games), text)
+	}
+	if !strings.Contains(text, "playoff (round robin):") || !strings.Contains(text, "(playoff 3, lot)") {
+		t.Errorf("playoff text:\n%s", text)
+	}
+	games, _, _ := readPGN(pgnOut.String())
+	playoffs := 0
+	for _, g := range games {
+		if g.Tag("Stage") == "playoff" {
+			playoffs++
+			if g.Tag("TimeControl") != "3" || g.Tag("EventPlayoff") != "games" {
+				t.Errorf("playoff game tags %v", g.Tags)
+			}
+		}
+	}
+	if playoffs != 12 {
+		t.Errorf("%d playoff games in the PGN", playoffs)
+	}
+	r, err := ReadResume(strings.NewReader(pgnOut.String()), "event.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := eventConfig(t, Berger, fakes("a", "b", "c", "d")...)
+	cfg.EventOptions.Playoff, cfg.EventOptions.PlayoffPlaces = PlayoffGames, 1
+	cfg.EventOptions.PlayoffControl, _ = timeman.Parse("3+0")
+	cfg.EventOptions.Resume = r
+	played := 0
+	cfg.OnGame = func(GameResult, *Result) { played++ }
+	again, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var againText bytes.Buffer
+	again.Event.WriteText(&againText)
+	if played != 0 || againText.String() != text {
+		t.Errorf("resumed: %d played\n%s\nwant:\n%s", played, againText.String(), text)
+	}
+
+	res, text = run(PlayoffLot, 1, nil)
+	if got := ranks(res); got != "1 2= 2= 2=" || len(res.Games) != 6 || !strings.Contains(text, "(place by lot)") {
+		t.Errorf("lot: places %s, %d games:\n%s", got, len(res.Games), text)
+	}
+	res, text = run(PlayoffLot, 2, nil)
+	if got := ranks(res); got != "1 2 3= 3=" {
+		t.Errorf("lot for two places: %s:\n%s", got, text)
+	}
+	res, text = run(PlayoffShare, 1, nil)
+	if got := ranks(res); got != "1= 1= 1= 1=" {
+		t.Errorf("share: %s:\n%s", got, text)
+	}
+}
+
+// TestEventTeamPlayoff: a team round robin whose matches are all drawn
+// has one first team, after a playoff of team matches.
+func TestEventTeamPlayoff(t *testing.T) {
+	cfg := eventConfig(t, Berger, fakes("a1", "a2", "b1", "b2", "c1", "c2")...)
+	cfg.EventOptions.Teams = []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}, {"C", []int{4, 5}}}
+	cfg.EventOptions.Playoff = PlayoffGames
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := res.Event.Tables()
+	teams := tables[0].Teams
+	if teams[0].Rank != 1 || teams[0].Shared || teams[0].Playoff == "" || len(tables) != 2 || tables[1].Title != "playoff" {
+		t.Errorf("tables %+v", tables)
+	}
+	if len(res.Games) != 6+12 {
+		t.Errorf("%d games, want 6 and a playoff of 3 pairings x 2 matches x 2 boards", len(res.Games))
 	}
 }

@@ -28,6 +28,8 @@ type eventSetting struct {
 //	[EventTeams "2"], [EventTeam1 "NAME=ENGINE,ENGINE"]  -team (none: "0")
 //	[EventRounds "5"]              -rounds (berger, swiss, groups)
 //	[EventGroups "2"], [EventAdvance "1"], [EventFinal "roundrobin"]  (groups)
+//	[EventPlayoff "games"], [EventPlayoffGames "2"], [EventPlayoffTimeControl "none"], [EventPlayoffPlaces "1"]
+//	                               -playoff, -playoff-games, -playoff-tc, -playoff-places (events with a table)
 //	[EventGames "2"], [EventReplays "3"], [EventTiebreakTimeControl "3+0.03"], [EventArmageddon "false"]
 //	                               -games, -replays, -tiebreak-tc, -armageddon (knockout matches)
 //	[EventSeed "1"], [EventOpenings "200 (sha256 ...)"]  -seed, -openings (in play order)
@@ -67,6 +69,17 @@ func (c *Config) eventSettings(names []string) []eventSetting {
 			eventSetting{"EventGroups", "-groups", strconv.Itoa(o.Groups)},
 			eventSetting{"EventAdvance", "-advance", strconv.Itoa(o.Advance)},
 			eventSetting{"EventFinal", "-final", final})
+	}
+	if c.Format == Berger || c.Format == Swiss || c.Format == Groups && !o.FinalKnockout {
+		playoffTC := "none"
+		if !o.PlayoffControl.IsZero() {
+			playoffTC = o.PlayoffControl.String()
+		}
+		s = append(s,
+			eventSetting{"EventPlayoff", "-playoff", o.Playoff.String()},
+			eventSetting{"EventPlayoffGames", "-playoff-games", strconv.Itoa(o.playoffGames())},
+			eventSetting{"EventPlayoffTimeControl", "-playoff-tc", playoffTC},
+			eventSetting{"EventPlayoffPlaces", "-playoff-places", strconv.Itoa(o.playoffPlaces())})
 	}
 	if c.Format == Knockout || c.Format == DoubleElimination || c.Format == Groups && o.FinalKnockout {
 		tiebreak := "none"

@@ -167,6 +167,7 @@ func TestResumeSettings(t *testing.T) {
 		return c
 	}
 	berger := eventConfig(t, Berger, fakes("a", "b", "c", "d")...)
+	berger.EventOptions.Playoff = PlayoffGames // all drawn: a playoff in the record
 	knockout := eventConfig(t, Knockout, fakes("a", "b")...)
 	knockout.Games, knockout.EventOptions.Replays, knockout.EventOptions.TiebreakControl = 1, 1, ctl("3+0")
 	teams := eventConfig(t, Swiss, fakes("a1", "a2", "b1", "b2")...)
@@ -199,6 +200,10 @@ func TestResumeSettings(t *testing.T) {
 		{berger, "-grace", func(c *Config) { c.Grace = Off }},
 		{berger, "-banmoves", func(c *Config) { c.NoBanMoves = true }},
 		{berger, "-crash-limit", func(c *Config) { c.EventOptions.CrashLimit = 5 }},
+		{berger, "-playoff", func(c *Config) { c.EventOptions.Playoff = PlayoffLot }},
+		{berger, "-playoff-games", func(c *Config) { c.EventOptions.PlayoffGames = 4 }},
+		{berger, "-playoff-tc", func(c *Config) { c.EventOptions.PlayoffControl = ctl("2+0") }},
+		{berger, "-playoff-places", func(c *Config) { c.EventOptions.PlayoffPlaces = 3 }},
 		{knockout, "-games", func(c *Config) { c.Games = 2 }},
 		{knockout, "-replays", func(c *Config) { c.EventOptions.Replays = 2 }},
 		{knockout, "-armageddon", func(c *Config) { c.EventOptions.Armageddon = true }},

@@ -250,3 +250,12 @@ func (e *teamEvent) teamOf(p int) int {
 	}
 	return -1
 }
+
+// playoff returns a team round robin among the teams ids (in the order of
+// their numbers) of cycles cycles: the playoff for place.
+func (e *teamEvent) playoff(ids []int, place, cycles int) *teamEvent {
+	p := &teamEvent{teams: e.teams, boards: e.boards, gone: e.gone, out: map[int]bool{}}
+	p.rr = newRoundRobinEvent(stageName(place), ids, cycles)
+	p.stage, p.inner = p.rr.stage, p.rr
+	return p
+}

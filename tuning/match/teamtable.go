@@ -31,6 +31,9 @@ type TeamStanding struct {
 	// struck out under 20.3 (listed last, without a rank).
 	Withdrawn bool `json:"withdrawn,omitempty"`
 	Cancelled bool `json:"cancelled,omitempty"`
+	// Playoff tells how a place that must not be shared was settled
+	// (15.6), as EventStanding.Playoff.
+	Playoff string `json:"playoff,omitempty"`
 }
 
 // cancelledTeams returns the teams whose results are struck out under

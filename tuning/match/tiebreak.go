@@ -54,6 +54,10 @@ type EventStanding struct {
 	// listed last, without a rank).
 	Withdrawn bool `json:"withdrawn,omitempty"`
 	Cancelled bool `json:"cancelled,omitempty"`
+	// Playoff tells how a place that must not be shared was settled
+	// (15.6): the playoff points ("1.5", "1, lot" when a lot parted those
+	// still level), or "lot".
+	Playoff string `json:"playoff,omitempty"`
 }
 
 // isBye tells whether the game is a bye (no Black).
