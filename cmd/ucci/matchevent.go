@@ -45,6 +45,8 @@ type eventFlags struct {
 	playoffGms *int
 	playoffTC  *string
 	playoffPl  *int
+	teamSystem *string
+	boards     *int
 }
 
 // resumeFlag is -resume: alone, an event goes on from its PGN; with a run
@@ -120,6 +122,8 @@ func addEventFlags(fs *flag.FlagSet) *eventFlags {
 		playoffGms: fs.Int("playoff-games", 2, "-playoff games: games per pairing of the playoff (colours swapped from game to game); 1 to 100"),
 		playoffTC:  fs.String("playoff-tc", "", "-playoff games: time control of the playoff (default -tc)"),
 		playoffPl:  fs.Int("playoff-places", 1, "the places 1 to N that must not be shared (-playoff); 1 to 1000"),
+		teamSystem: fs.String("team-system", "fixed", "-team: fixed (boards in the listed order), reserves (-boards N of the listed engines still in, order kept), lineup (board order by lot before each match), allplay (every engine against every engine of the other team), total (the engines play the event, teams ranked by their members' places)"),
+		boards:     fs.Int("boards", 0, "-team-system reserves or lineup: boards of a match (default: a team's engines); 1 to 100"),
 	}
 	fs.Var(f.resume, "resume", "events: go on with the interrupted event whose games are in -pgn (same flags; new games are appended); -resume RUN with -broker: go on with the stopped run RUN (same flags; the PGN is written anew with every game of the run)")
 	fs.Var(&f.teams, "team", "a team: NAME=ENGINE,ENGINE,... (repeat; engine names of -engine flags, or SPECs), boards in that order; makes berger or swiss a team event")
@@ -190,6 +194,9 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 		}
 		o.Teams = append(o.Teams, team)
 	}
+	if err := f.applyTeamSystem(o); err != nil {
+		return err
+	}
 	if f.resume.run != "" {
 		return errors.New("-resume RUN is for a match on a broker (-broker), not an event")
 	}
@@ -209,6 +216,26 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// applyTeamSystem fills the team system and boards of a team event (12).
+func (f *eventFlags) applyTeamSystem(o *match.EventOptions) error {
+	system, err := match.ParseTeamSystem(*f.teamSystem)
+	if err != nil {
+		return fmt.Errorf("-%v", err)
+	}
+	switch {
+	case len(o.Teams) == 0 && (system != match.TeamFixed || *f.boards != 0):
+		return errors.New("-team-system and -boards are for team events (-team)")
+	case *f.boards != 0 && system != match.TeamReserves && system != match.TeamLineup:
+		return fmt.Errorf("-boards is for -team-system reserves or lineup, not %s", system)
+	case *f.boards != 0:
+		if err := intIn("boards", *f.boards, 1, 100); err != nil {
+			return err
+		}
+	}
+	o.TeamSystem, o.Boards = system, *f.boards
 	return nil
 }
 

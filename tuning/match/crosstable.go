@@ -18,6 +18,8 @@ type Event struct {
 	names  []string
 	teams  []Team
 	kind   Format
+	// totals: the teams are ranked by their members' places (12.5).
+	totals bool
 }
 
 // EventTable is one table of an event: a round robin (a group, a final),
@@ -72,7 +74,11 @@ type BracketTie struct {
 
 // Tables returns the event's tables as they stand.
 func (ev *Event) Tables() []EventTable {
-	return ev.tablesOf(ev.format)
+	tables := ev.tablesOf(ev.format)
+	if ev.totals {
+		tables = append(tables, ev.totalsTable(tables))
+	}
+	return tables
 }
 
 func (ev *Event) tablesOf(f eventFormat) []EventTable {
@@ -96,6 +102,16 @@ func (ev *Event) tablesOf(f eventFormat) []EventTable {
 		}
 		return out
 	case *teamEvent:
+		if e.ko != nil {
+			// A team knockout: the bracket of the teams, their matches.
+			names := make([]string, len(e.teams))
+			for i, t := range e.teams {
+				names[i] = t.Name
+			}
+			t := (&Event{names: names}).knockout(e.ko)
+			t.Title, t.Games = "teams "+t.Title, ev.teamTable(e).Games
+			return []EventTable{t}
+		}
 		return []EventTable{ev.teamTable(e)}
 	case *playoffEvent:
 		return ev.playoffTables(e)
@@ -232,7 +248,7 @@ func (ev *Event) teamTable(e *teamEvent) EventTable {
 		switch {
 		case m.second < 0:
 			g.Result = "bye"
-		case m.boards < e.boards:
+		case m.boards < e.perMatch():
 			continue
 		case m.forfeit:
 			g.Black = e.teams[m.second].Name
@@ -268,6 +284,8 @@ func (ev *Event) WriteText(w io.Writer) error {
 			writeBracket(&b, t)
 		case "teams":
 			writeTeams(&b, t)
+		case "team total":
+			writeTotals(&b, t)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -463,7 +481,11 @@ func writeTeams(b *strings.Builder, t EventTable) {
 func (ev *Event) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	tables := ev.Tables()
-	if len(ev.teams) > 0 {
+	teamRows := false
+	for _, t := range tables {
+		teamRows = teamRows || len(t.Teams) > 0 && !ev.totals
+	}
+	if teamRows {
 		cw.Write([]string{"table", "rank", "shared", "team", "match_points", "fouls", "game_points", "games_won", "matches", "won", "drawn", "lost", "head_to_head", "opponent_points"})
 		for _, t := range tables {
 			for _, r := range t.Teams {

@@ -1,7 +1,6 @@
 package match
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/goxq/ucci/engine/timeman"
@@ -31,9 +30,15 @@ type EventOptions struct {
 	// final as a knockout instead of a round robin.
 	Groups, Advance int
 	FinalKnockout   bool
-	// Teams, when set, makes a Berger or Swiss event a team event: the
-	// teams meet, their engines playing board against board.
-	Teams []Team
+	// Teams, when set, makes a Berger, Swiss, Knockout or
+	// DoubleElimination event a team event: the teams meet, their engines
+	// playing board against board as TeamSystem sets them (Boards: the
+	// boards of a match with reserves or line-ups; 0: a team's engines).
+	// With TeamTotal any format is played by the engines, and the teams
+	// are ranked by their members' places (12.5, 15.5).
+	Teams      []Team
+	TeamSystem TeamSystem
+	Boards     int
 	// Seed draws the lots: the numbers of a round robin's table (制签: a
 	// Berger event, each group, a round-robin final, a team round robin),
 	// the colours of knockout matches and the decider of a tied one.
@@ -95,6 +100,9 @@ func withPlayoff(e eventFormat, o *EventOptions, names []string) eventFormat {
 	}
 	switch x := e.(type) {
 	case *teamEvent:
+		if x.ko != nil {
+			return e
+		}
 		return newTeamPlayoffEvent(x, o)
 	case *roundRobinEvent:
 		return newPlayoffEvent(x, o, func() []EventStanding { return x.standings(names) })
@@ -140,15 +148,28 @@ func newMainFormat(cfg *Config, names []string) (eventFormat, error) {
 		return nil, fmt.Errorf("a playoff control is for a playoff of games, not -playoff %s", o.Playoff)
 	}
 	ko := knockoutOptions{perMatch: cfg.Games, replays: o.replays(), armageddon: o.Armageddon, seed: o.Seed, double: cfg.Format == DoubleElimination}
-	if len(o.Teams) > 0 {
+	if len(o.Teams) > 0 && o.TeamSystem == TeamTotal {
+		// 12.5: the engines play the individual event; the teams are
+		// ranked from it (teamTotals).
+		if err := checkTotalTeams(o.Teams, len(cfg.Engines)); err != nil {
+			return nil, err
+		}
+	} else if len(o.Teams) > 0 {
+		if o.Boards > 0 && o.TeamSystem != TeamReserves && o.TeamSystem != TeamLineup {
+			return nil, fmt.Errorf("boards fewer than a team's engines are for the reserves and line-up systems (12.2, 12.3), not %s", o.TeamSystem)
+		}
+		to := teamOptions{system: o.TeamSystem, boards: o.Boards, seed: o.Seed}
 		switch cfg.Format {
 		case Berger:
-			return newTeamEvent(o.Teams, len(cfg.Engines), teamOptions{rounds: cycles,
-				numbers: drawNumbers(seeds(len(o.Teams)), o.Seed, lotNumbers)})
+			to.rounds, to.numbers = cycles, drawNumbers(seeds(len(o.Teams)), o.Seed, lotNumbers)
 		case Swiss:
-			return newTeamEvent(o.Teams, len(cfg.Engines), teamOptions{swiss: true, rounds: o.Rounds})
+			to.swiss, to.rounds = true, o.Rounds
+		case Knockout, DoubleElimination:
+			to.knockout = &ko
+		default:
+			return nil, fmt.Errorf("team events are played as berger, swiss, knockout or double (or any format with -team-system total), not %s", cfg.Format)
 		}
-		return nil, errors.New("team events are played as berger or swiss")
+		return newTeamEvent(o.Teams, len(cfg.Engines), to)
 	}
 	switch cfg.Format {
 	case Berger:

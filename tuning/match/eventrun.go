@@ -159,7 +159,8 @@ func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
 	for i, e := range cfg.Engines {
 		er.sh.proto[i] = e.Proto
 	}
-	er.res.Event = &Event{format: format, names: names, teams: cfg.EventOptions.Teams, kind: cfg.Format}
+	er.res.Event = &Event{format: format, names: names, teams: cfg.EventOptions.Teams, kind: cfg.Format,
+		totals: len(cfg.EventOptions.Teams) > 0 && cfg.EventOptions.TeamSystem == TeamTotal}
 	return er, nil
 }
 

@@ -359,7 +359,7 @@ func TestEventOptionErrors(t *testing.T) {
 func TestEventUnplayedGameKeepsItsPlace(t *testing.T) {
 	cfg := eventConfig(t, Knockout, fake("a", "-noready"), fake("b", "-noready"))
 	cfg.Games, cfg.Concurrency = 4, 1
-	cfg.HandshakeTimeout = 50 * time.Millisecond
+	cfg.HandshakeTimeout = 400 * time.Millisecond // a fake that answers does so well within it, even on a loaded machine
 	cfg.EventOptions.Replays = -1
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
@@ -381,7 +381,7 @@ func TestEventUnplayedGameKeepsItsPlace(t *testing.T) {
 func TestEventBothAbsent(t *testing.T) {
 	cfg := eventConfig(t, Swiss, fake("a"), fake("b"), fake("c", "-noready"), fake("d", "-noready"))
 	cfg.Concurrency = 1
-	cfg.HandshakeTimeout = 50 * time.Millisecond
+	cfg.HandshakeTimeout = 400 * time.Millisecond // a fake that answers does so well within it, even on a loaded machine
 	cfg.EventOptions.Rounds, cfg.EventOptions.CrashLimit = 3, 10
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
@@ -418,7 +418,7 @@ func TestEventResumeKeepsForfeits(t *testing.T) {
 	var pgnOut bytes.Buffer
 	cfg := eventConfig(t, Swiss, fake("a"), fake("b"), fake("c"), fake("d", "-noready"))
 	cfg.Concurrency = 1
-	cfg.HandshakeTimeout = 50 * time.Millisecond
+	cfg.HandshakeTimeout = 400 * time.Millisecond // a fake that answers does so well within it, even on a loaded machine
 	cfg.EventOptions.Rounds = 3
 	cfg.PGN = &pgnOut
 	res, err := Run(context.Background(), cfg)
@@ -469,7 +469,7 @@ func TestEventWithdrawalReport(t *testing.T) {
 
 	cfg = eventConfig(t, Swiss, fake("a"), fake("b"), fake("c"), fake("d", "-noready"))
 	cfg.Concurrency = 1
-	cfg.HandshakeTimeout = 50 * time.Millisecond
+	cfg.HandshakeTimeout = 400 * time.Millisecond // a fake that answers does so well within it, even on a loaded machine
 	cfg.EventOptions.Rounds, cfg.EventOptions.CrashLimit = 3, 10
 	res, err = Run(context.Background(), cfg)
 	if err != nil {
@@ -665,5 +665,65 @@ func TestEventTeamPlayoff(t *testing.T) {
 	}
 	if len(res.Games) != 6+12 {
 		t.Errorf("%d games, want 6 and a playoff of 3 pairings x 2 matches x 2 boards", len(res.Games))
+	}
+}
+
+// TestEventTeamKnockout: two teams of two boards in a knockout, two
+// matches a tie (13.4, 13.5): the first-listed team (by lot) has Red on
+// board 1 in the first match and Black in the second; every game is
+// drawn, so after a replay the lot sends a team through; the bracket
+// names the teams.
+func TestEventTeamKnockout(t *testing.T) {
+	cfg := eventConfig(t, Knockout, fakes("a1", "a2", "b1", "b2")...)
+	cfg.Games, cfg.EventOptions.Replays = 2, 1
+	cfg.EventOptions.Teams = []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}}
+	var pgnOut bytes.Buffer
+	cfg.PGN = &pgnOut
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != 8 {
+		t.Errorf("%d games, want 2 boards x 2 matches x (the tie and its replay)", len(res.Games))
+	}
+	tables := res.Event.Tables()
+	if len(tables) != 1 || len(tables[0].Bracket) != 1 || tables[0].Bracket[0].First != "A" || !tables[0].Bracket[0].Lot || tables[0].Bracket[0].Winner == "" {
+		t.Fatalf("tables %+v", tables)
+	}
+	games, _, _ := readPGN(pgnOut.String())
+	board1 := map[string]string{} // round → the team with Red on board 1
+	for _, g := range games {
+		if g.Tag("Board") == "1" {
+			board1[g.Tag("Round")] = g.Tag("RedTeam")
+		}
+	}
+	if board1["1.1"] == board1["1.2"] || board1["1.2"] == board1["1.3"] || board1["1.3"] == board1["1.4"] {
+		t.Errorf("board 1's Red by match: %v", board1)
+	}
+}
+
+// TestEventTeamTotal: 12.5, the engines play a Berger event of their own;
+// the teams are ranked by their members' places (15.5).
+func TestEventTeamTotal(t *testing.T) {
+	cfg := eventConfig(t, Berger, fake("a1"), fake("a2"), fake("b1", "-do", "illegal"), fake("b2"))
+	cfg.EventOptions.Teams = []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}}
+	cfg.EventOptions.TeamSystem = TeamTotal
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := res.Event.Tables()
+	if len(res.Games) != 6 || len(tables) != 2 || tables[1].System != "team total" {
+		t.Fatalf("%d games, tables %+v", len(res.Games), tables)
+	}
+	// b1 loses every game, the others draw theirs: a1, a2 and b2 share
+	// first place, b1 is fourth: A 1+1, B 1+4.
+	if got := teamRows(tables[1].Teams); !strings.HasPrefix(got, "1 A") || tables[1].Teams[0].PlaceSum != 2 || tables[1].Teams[1].PlaceSum != 5 {
+		t.Errorf("team totals %+v", tables[1].Teams)
+	}
+	var text bytes.Buffer
+	res.Event.WriteText(&text)
+	if !strings.Contains(text.String(), "team total:") {
+		t.Errorf("text:\n%s", text.String())
 	}
 }

@@ -26,6 +26,7 @@ type eventSetting struct {
 //	[EventEngines "8"]             -engine: how many (SPECs given in -team included)
 //	[EventEngine1 "level1 (spec 3fa2b1c09d8e)"]  each: its name and a digest of its SPEC
 //	[EventTeams "2"], [EventTeam1 "NAME=ENGINE,ENGINE"]  -team (none: "0")
+//	[EventTeamSystem "fixed"], [EventBoards "0"]  -team-system, -boards (team events)
 //	[EventRounds "5"]              -rounds (berger, swiss, groups)
 //	[EventGroups "2"], [EventAdvance "1"], [EventFinal "roundrobin"]  (groups)
 //	[EventPlayoff "games"], [EventPlayoffGames "2"], [EventPlayoffTimeControl "none"], [EventPlayoffPlaces "1"]
@@ -47,6 +48,11 @@ func (c *Config) eventSettings(names []string) []eventSetting {
 			names[i] + " (spec " + specDigest(e) + ")"})
 	}
 	s = append(s, eventSetting{"EventTeams", "-team", strconv.Itoa(len(o.Teams))})
+	if len(o.Teams) > 0 {
+		s = append(s,
+			eventSetting{"EventTeamSystem", "-team-system", o.TeamSystem.String()},
+			eventSetting{"EventBoards", "-boards", strconv.Itoa(o.Boards)})
+	}
 	for i, t := range o.Teams {
 		members := make([]string, len(t.Engines))
 		for b, e := range t.Engines {

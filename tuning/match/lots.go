@@ -9,6 +9,7 @@ const (
 	lotNumbers  = 1 + iota // the numbers of a round robin's table (制签)
 	lotKnockout            // a knockout tie's colours and decider (猜先)
 	lotPlayoff             // a playoff's numbers and its last resort
+	lotLineup              // a team's board order for a match (12.3)
 )
 
 // mix is the SplitMix64 finaliser.

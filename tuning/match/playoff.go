@@ -295,7 +295,7 @@ func (s *playoffStage) stagePoints() map[int]float64 {
 		}
 	case *teamEvent:
 		for _, m := range g.matches {
-			if m.boards == g.boards && m.second >= 0 {
+			if m.boards == g.perMatch() && m.second >= 0 {
 				out[m.first] += m.points[0]
 				out[m.second] += m.points[1]
 			}

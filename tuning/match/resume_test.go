@@ -214,6 +214,7 @@ func TestResumeSettings(t *testing.T) {
 			c.EventOptions.Teams = []Team{{"A", []int{1, 0}}, {"B", []int{2, 3}}}
 		}},
 		{teams, "-team was \"2\"", func(c *Config) { c.EventOptions.Teams = nil; c.EventOptions.Rounds = 3 }},
+		{teams, "-team-system", func(c *Config) { c.EventOptions.TeamSystem = TeamAllPlay }},
 		{groups, "-groups", func(c *Config) { c.EventOptions.Groups = 1 }},
 		{groups, "-advance", func(c *Config) { c.EventOptions.Advance = 2 }},
 		{groups, "-final", func(c *Config) { c.EventOptions.FinalKnockout = true }},

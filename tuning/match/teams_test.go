@@ -237,3 +237,88 @@ func TestTeamWithdrawalStands(t *testing.T) {
 		t.Errorf("a team with one of two engines: %v, out %v", fs, e.out)
 	}
 }
+
+// TestTeamSystems checks the board rules of 12.2 to 12.4 on two teams.
+func TestTeamSystems(t *testing.T) {
+	// 12.2: three engines for two boards: the first two still in, in the
+	// listed order; once engine 1 is withdrawn, 2 and 3 (never 3 above 2).
+	teams := []Team{{"A", []int{0, 1, 2}}, {"B", []int{3, 4, 5}}}
+	e, err := newTeamEvent(teams, 6, teamOptions{rounds: 2, system: TeamReserves, boards: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, _ := e.next()
+	if got := fixtureText(fs); got != "1-4 5-2" {
+		t.Errorf("reserves, match 1: %s", got)
+	}
+	e.record([]played{result(fs[0], 0.5), result(fs[1], 0.5)})
+	e.withdraw(0)
+	fs, _ = e.next()
+	if got := fixtureText(fs); got != "4-2 3-5" {
+		t.Errorf("reserves after engine 1 withdrew: %s", got)
+	}
+	if _, err := newTeamEvent(teams, 6, teamOptions{rounds: 1, system: TeamReserves, boards: 4}); err == nil {
+		t.Error("four boards for teams of three accepted")
+	}
+
+	// 12.3: the board order is drawn by lot before each match: over a
+	// double round robin of two teams, from the seed, not always the
+	// listed one, and the same for the same seed.
+	orders := map[string]bool{}
+	for seed := uint64(0); seed < 6; seed++ {
+		var text []string
+		for range 2 {
+			e, _ := newTeamEvent(teams, 6, teamOptions{rounds: 2, system: TeamLineup, seed: seed})
+			fs, _ := e.next()
+			text = append(text, fixtureText(fs))
+		}
+		if text[0] != text[1] {
+			t.Errorf("seed %d: line-ups %v", seed, text)
+		}
+		orders[text[0]] = true
+	}
+	if len(orders) < 3 {
+		t.Errorf("line-ups by lot: %v", orders)
+	}
+
+	// 12.4: every engine of A meets every engine of B, each engine Red
+	// and Black as evenly as can be.
+	e, _ = newTeamEvent([]Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}}, 4, teamOptions{rounds: 1, system: TeamAllPlay})
+	fs, _ = e.next()
+	met := map[[2]int]bool{}
+	reds := map[int]int{}
+	var res []played
+	for _, f := range fs {
+		met[[2]int{min(f.red, f.black), max(f.red, f.black)}] = true
+		reds[f.red]++
+		res = append(res, result(f, 1))
+	}
+	if len(fs) != 4 || len(met) != 4 || reds[0] != 1 || reds[1] != 1 || reds[2] != 1 || reds[3] != 1 {
+		t.Errorf("all-play match %s", fixtureText(fs))
+	}
+	e.record(res)
+	if rows := e.standings(); rows[0].MatchPoints != 1 || rows[0].GamePoints != 2 || rows[0].Matches != 1 {
+		t.Errorf("all-play table %+v", rows)
+	}
+}
+
+// TestTeamTotals checks 15.5 on constructed places: the sum of the
+// members' places, then the best place, the second, ..., then fouls.
+func TestTeamTotals(t *testing.T) {
+	rows := []EventStanding{
+		{Player: 0, Rank: 1}, {Player: 1, Rank: 2}, {Player: 2, Rank: 3}, {Player: 3, Rank: 4},
+		{Player: 4, Rank: 5}, {Player: 5, Rank: 6}, {Player: 6, Rank: 7, Fouls: 1}, {Player: 7, Rank: 7},
+	}
+	// A 1+6 = 7, B 2+5 = 7 (A's best place wins), C 3+4 = 7 (worse best
+	// than A and B), D 7+7 with a foul against E 7+7 without... D and E
+	// share members? No: D {6}, E {7}: both 7, E without the foul first.
+	teams := []Team{{"A", []int{0, 5}}, {"B", []int{1, 4}}, {"C", []int{2, 3}}, {"D", []int{6}}, {"E", []int{7}}}
+	got := teamTotals(rows, teams)
+	var parts []string
+	for _, r := range got {
+		parts = append(parts, fmt.Sprintf("%d %s %d", r.Rank, r.Name, r.PlaceSum))
+	}
+	if s, want := strings.Join(parts, ", "), "1 A 7, 2 B 7, 3 C 7, 4 E 7, 5 D 7"; s != want {
+		t.Errorf("%s, want %s", s, want)
+	}
+}

@@ -34,6 +34,10 @@ type TeamStanding struct {
 	// Playoff tells how a place that must not be shared was settled
 	// (15.6), as EventStanding.Playoff.
 	Playoff string `json:"playoff,omitempty"`
+	// PlaceSum and Places are a team-total team's (12.5, 15.5): the sum
+	// of its members' places, and the places, best first.
+	PlaceSum int   `json:"place_sum,omitempty"`
+	Places   []int `json:"places,omitempty"`
 }
 
 // cancelledTeams returns the teams whose results are struck out under
@@ -82,7 +86,7 @@ func (e *teamEvent) standings() []TeamStanding {
 		if cancelled[m.first] || m.second >= 0 && cancelled[m.second] {
 			continue
 		}
-		if m.second < 0 || m.boards == e.boards {
+		if m.second < 0 || m.boards == e.perMatch() {
 			finished = append(finished, m)
 		}
 	}
