@@ -68,7 +68,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	moveCap := fs.String("movecap", "", "longest time for any single move, in seconds")
 	concurrency := fs.Int("concurrency", 1, "games played at once")
 	openings := fs.String("openings", "", "openings: one FEN per line (';' comments) or PGN games (default: the built-in balanced set)")
-	seed := fs.Uint64("seed", 0, "shuffle the openings with this seed (0: file order); knockout matches draw their colours from it too")
+	seed := fs.Uint64("seed", 0, "shuffle the openings with this seed (0: file order); an event draws its lots from it too (round-robin numbers, knockout colours and deciders, playoffs)")
 	pgnOut := fs.String("pgn", "", "write the games to this PGN file")
 	pgnNotation := fs.String("pgn-notation", "iccs", "move text of the PGN: iccs (H2-E2), wxf (C2.5) or chinese (炮二平五, written in GBK as XQWizard reads it)")
 	rulesName := fs.String("rules", "cxa", "repetition rules: cxa (Chinese 1999) or axf (Asian)")
@@ -189,7 +189,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	cfg.Openings = match.ShuffleOpenings(ops, *seed)
-	cfg.EventOptions.Seed = *seed // the lots of knockout matches
+	cfg.EventOptions.Seed = *seed // the event's lots
 	if cfg.EventOptions.Resume != nil && refused(match.CheckResume(cfg), stderr) {
 		return 2
 	}
@@ -211,8 +211,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		progress = match.NewProgress(stderr, isTerminal(stderr))
 		cfg.OnGame = progress.Update
 		defer progress.Done()
-		fmt.Fprintf(stderr, "match: %d engines, %s, %d games per pairing, tc %s, %d openings, concurrency %d\n",
-			len(cfg.Engines), cfg.Format, cfg.Games, cfg.Control, len(cfg.Openings), cfg.Concurrency)
+		fmt.Fprintln(stderr, matchHeader(&cfg))
 		if cfg.Format.IsEvent() {
 			cfg.EventOptions.OnRound = roundPrinter(stderr)
 		}

@@ -34,6 +34,7 @@ type eventFlags struct {
 	rounds     *int
 	tiebreakTC *string
 	replays    *int
+	armageddon *bool
 	groups     *int
 	advance    *int
 	final      *string
@@ -41,6 +42,12 @@ type eventFlags struct {
 	crosstable *string
 	resume     *resumeFlag
 	crashes    *int
+	playoff    *string
+	playoffGms *int
+	playoffTC  *string
+	playoffPl  *int
+	teamSystem *string
+	boards     *int
 }
 
 // resumeFlag is -resume: alone, an event goes on from its PGN; with a run
@@ -104,13 +111,20 @@ func addEventFlags(fs *flag.FlagSet) *eventFlags {
 	f := &eventFlags{
 		rounds:     fs.Int("rounds", 0, "swiss: rounds (required); berger, groups: 1 single or 2 double round robin"),
 		tiebreakTC: fs.String("tiebreak-tc", "", "knockout (also double, groups with -final knockout): time control of the replays of tied matches (default -tc)"),
-		replays:    fs.Int("replays", 3, "knockout: replays of a tied match before the armageddon game (a draw sends Black through); 0 to 1000"),
+		replays:    fs.Int("replays", 3, "knockout: replays of a tied match (extra games) before the lot decides it; 0 to 1000"),
+		armageddon: fs.Bool("armageddon", false, "knockout: a match still tied after its replays is decided by one armageddon game (a draw sends Black through) instead of by lot"),
 		groups:     fs.Int("groups", 0, "groups: number of seeded groups"),
 		advance:    fs.Int("advance", 1, "groups: players of each group who go on to the final"),
 		final:      fs.String("final", "roundrobin", "groups: the final stage, roundrobin or knockout"),
 		crosstable: fs.String("crosstable", "", "write the event's crosstable here: CSV for .csv, JSON for .json, text for .txt or no extension"),
 		resume:     &resumeFlag{},
 		crashes:    fs.Int("crash-limit", 3, "events: withdraw an engine after this many games in a row lost by a crash or a failed start"),
+		playoff:    fs.String("playoff", "games", "berger, swiss, groups (round-robin final), teams: settle a first place (-playoff-places) the tie-breaks leave shared by a playoff of games then lots (games), by lot (lot), or leave it shared (share)"),
+		playoffGms: fs.Int("playoff-games", 2, "-playoff games: games per pairing of the playoff (colours swapped from game to game); 1 to 100"),
+		playoffTC:  fs.String("playoff-tc", "", "-playoff games: time control of the playoff (default -tc)"),
+		playoffPl:  fs.Int("playoff-places", 1, "the places 1 to N that must not be shared (-playoff); 1 to 1000"),
+		teamSystem: fs.String("team-system", "fixed", "-team: fixed (boards in the listed order), reserves (-boards N of the listed engines still in, order kept), lineup (board order by lot before each match), allplay (every engine against every engine of the other team), total (the engines play the event, teams ranked by their members' places)"),
+		boards:     fs.Int("boards", 0, "-team-system reserves or lineup: boards of a match (default: a team's engines); 1 to 100"),
 	}
 	fs.Var(f.resume, "resume", "events: go on with the interrupted event whose games are in -pgn (same flags; new games are appended); -resume RUN with -broker: go on with the stopped run RUN (same flags; the PGN is written anew with every game of the run)")
 	fs.Var(&f.teams, "team", "a team: NAME=ENGINE,ENGINE,... (repeat; engine names of -engine flags, or SPECs), boards in that order; makes berger or swiss a team event")
@@ -126,6 +140,7 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 		o.Replays = -1 // the flag's 0 means none; the option's 0 the default
 	}
 	o.CrashLimit = *f.crashes
+	o.Armageddon = *f.armageddon
 	switch strings.ToLower(*f.final) {
 	case "roundrobin", "rr", "berger":
 	case "knockout", "ko":
@@ -135,6 +150,12 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 	}
 	if err := intIn("replays", *f.replays, 0, 1000); err != nil {
 		return err
+	}
+	if err := f.applyPlayoff(cfg); err != nil {
+		return err
+	}
+	if *f.armageddon && !hasKnockout(cfg.Format, o.FinalKnockout) {
+		return fmt.Errorf("-armageddon decides a knockout match still tied after its replays: give it with -format knockout, double, or groups with -final knockout, not %s", cfg.Format)
 	}
 	if *f.tiebreakTC != "" {
 		if !hasKnockout(cfg.Format, o.FinalKnockout) {
@@ -174,6 +195,9 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 		}
 		o.Teams = append(o.Teams, team)
 	}
+	if err := f.applyTeamSystem(o); err != nil {
+		return err
+	}
 	if f.resume.run != "" {
 		return errors.New("-resume RUN is for a match on a broker (-broker), not an event")
 	}
@@ -192,6 +216,59 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 		if o.Resume, err = match.ReadResume(fh, pgnPath); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// applyTeamSystem fills the team system and boards of a team event (12).
+func (f *eventFlags) applyTeamSystem(o *match.EventOptions) error {
+	system, err := match.ParseTeamSystem(*f.teamSystem)
+	if err != nil {
+		return fmt.Errorf("-%v", err)
+	}
+	switch {
+	case len(o.Teams) == 0 && (system != match.TeamFixed || *f.boards != 0):
+		return errors.New("-team-system and -boards are for team events (-team)")
+	case *f.boards != 0 && system != match.TeamReserves && system != match.TeamLineup:
+		return fmt.Errorf("-boards is for -team-system reserves or lineup, not %s", system)
+	case *f.boards != 0:
+		if err := intIn("boards", *f.boards, 1, 100); err != nil {
+			return err
+		}
+	}
+	o.TeamSystem, o.Boards = system, *f.boards
+	return nil
+}
+
+// applyPlayoff fills the playoff options of cfg (15.6): for the events
+// with a table; any other is refused the flags set away from their
+// defaults.
+func (f *eventFlags) applyPlayoff(cfg *match.Config) error {
+	o := &cfg.EventOptions
+	table := cfg.Format == match.Berger || cfg.Format == match.Swiss || cfg.Format == match.Groups && !o.FinalKnockout
+	if !table {
+		if *f.playoff != "games" || *f.playoffGms != 2 || *f.playoffTC != "" || *f.playoffPl != 1 {
+			return fmt.Errorf("-playoff, -playoff-games, -playoff-tc and -playoff-places settle the shared places of a table: give them with -format berger, swiss, or groups with -final roundrobin, not %s", cfg.Format)
+		}
+		return nil
+	}
+	rule, err := match.ParsePlayoffRule(*f.playoff)
+	if err != nil {
+		return fmt.Errorf("-%v", err)
+	}
+	if err := firstError(intIn("playoff-games", *f.playoffGms, 1, 100), intIn("playoff-places", *f.playoffPl, 1, 1000)); err != nil {
+		return err
+	}
+	o.Playoff, o.PlayoffGames, o.PlayoffPlaces = rule, *f.playoffGms, *f.playoffPl
+	if *f.playoffTC != "" {
+		if rule != match.PlayoffGames {
+			return fmt.Errorf("-playoff-tc is the control of a playoff of games, not of -playoff %s", rule)
+		}
+		c, err := timeman.Parse(*f.playoffTC)
+		if err != nil {
+			return fmt.Errorf("-playoff-tc: %v", err)
+		}
+		o.PlayoffControl = c
 	}
 	return nil
 }
@@ -269,4 +346,38 @@ func roundPrinter(w io.Writer) func(*match.Result) {
 		fmt.Fprintf(w, "\nafter round %d (%d games):\n", round, len(r.Games))
 		r.Event.WriteText(w)
 	}
+}
+
+// matchHeader returns the line that starts a match: its engines, format,
+// games (per pairing in a match; per pairing and round in berger and
+// swiss, which do not use -games; per match in a knockout), time control,
+// openings and concurrency.
+func matchHeader(cfg *match.Config) string {
+	games := fmt.Sprintf("%d games per pairing", cfg.Games)
+	perMatch := fmt.Sprintf("%d games per match", cfg.Games)
+	if cfg.Games == 1 {
+		perMatch = "1 game per match"
+	}
+	o := &cfg.EventOptions
+	switch cfg.Format {
+	case match.Berger:
+		games = "single round robin, 1 game per pairing"
+		if o.Rounds == 2 {
+			games = "double round robin, 1 game per pairing and cycle"
+		}
+	case match.Swiss:
+		games = fmt.Sprintf("%d rounds, 1 game per pairing", o.Rounds)
+	case match.Knockout, match.DoubleElimination:
+		games = perMatch
+	case match.Groups:
+		games = fmt.Sprintf("%d groups, 1 game per pairing", o.Groups)
+		if o.FinalKnockout {
+			games += ", final knockout " + perMatch
+		}
+	}
+	if len(o.Teams) > 0 {
+		games = fmt.Sprintf("%d teams, ", len(o.Teams)) + games + " and board"
+	}
+	return fmt.Sprintf("match: %d engines, %s, %s, tc %s, %d openings, concurrency %d",
+		len(cfg.Engines), cfg.Format, games, cfg.Control, len(cfg.Openings), cfg.Concurrency)
 }

@@ -34,13 +34,13 @@ func TestMatchSwissEvent(t *testing.T) {
 	}
 	dir := t.TempDir()
 	pgnPath, csvPath := filepath.Join(dir, "swiss.pgn"), filepath.Join(dir, "swiss.csv")
-	args := append(realEngines(t, 5), "-format", "swiss", "-rounds", "2", "-tc", "10+0.1", "-maxplies", "30",
+	args := append(realEngines(t, 5), "-format", "swiss", "-rounds", "2", "-playoff", "share", "-tc", "10+0.1", "-maxplies", "30",
 		"-concurrency", "2", "-pgn", pgnPath, "-crosstable", csvPath, "-quiet")
 	code, out, errOut := runCapture(append([]string{"match"}, args...)...)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
-	if !strings.Contains(out, "swiss (swiss):") || strings.Count(out, "bye") < 2 {
+	if !strings.Contains(out, "swiss:\n") || strings.Contains(out, "swiss (swiss)") || strings.Count(out, "bye") < 2 {
 		t.Errorf("report:\n%s", out)
 	}
 	games, bad, err := pgn.ReadFile(pgnPath)
@@ -62,7 +62,7 @@ func TestMatchSwissEvent(t *testing.T) {
 
 // TestMatchKnockoutEvent plays a knockout of four real engines, one game
 // a match: games cut at 16 plies are drawn, so ties go to a replay at the
-// tie-break control and then to the armageddon game; the JSON crosstable
+// tie-break control and then (-armageddon) to the armageddon game; the JSON crosstable
 // holds the bracket. Resuming the finished event plays nothing more.
 func TestMatchKnockoutEvent(t *testing.T) {
 	if testing.Short() {
@@ -70,7 +70,7 @@ func TestMatchKnockoutEvent(t *testing.T) {
 	}
 	dir := t.TempDir()
 	pgnPath, jsonPath := filepath.Join(dir, "ko.pgn"), filepath.Join(dir, "ko.json")
-	args := append(realEngines(t, 4), "-format", "knockout", "-games", "1", "-replays", "1", "-tc", "10+0.1", "-tiebreak-tc", "5+0.05",
+	args := append(realEngines(t, 4), "-format", "knockout", "-games", "1", "-replays", "1", "-armageddon", "-tc", "10+0.1", "-tiebreak-tc", "5+0.05",
 		"-maxplies", "16", "-concurrency", "2", "-seed", "3", "-pgn", pgnPath, "-crosstable", jsonPath, "-quiet")
 	code, out, errOut := runCapture(append([]string{"match"}, args...)...)
 	if code != 0 {
@@ -138,6 +138,14 @@ func TestMatchEventFlagErrors(t *testing.T) {
 		{[]string{"-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
 		{[]string{"-format", "swiss", "-rounds", "2", "-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
 		{[]string{"-format", "groups", "-groups", "2", "-tiebreak-tc", "1+0"}, "-tiebreak-tc is the control of a knockout's replays"},
+		{[]string{"-format", "berger", "-armageddon"}, "-armageddon decides a knockout match"},
+		{[]string{"-format", "knockout", "-playoff", "lot"}, "settle the shared places of a table"},
+		{[]string{"-format", "berger", "-playoff", "coin"}, `-playoff "coin": want games, lot or share`},
+		{[]string{"-format", "berger", "-playoff", "lot", "-playoff-tc", "1+0"}, "-playoff-tc is the control of a playoff of games"},
+		{[]string{"-format", "berger", "-playoff-games", "0"}, "-playoff-games 0: out of range"},
+		{[]string{"-format", "berger", "-team-system", "allplay"}, "-team-system and -boards are for team events"},
+		{[]string{"-format", "berger", "-team", "T=a", "-team", "U=b", "-team-system", "mixed"}, `-team system "mixed": want fixed`},
+		{[]string{"-format", "berger", "-team", "T=a", "-team", "U=b", "-boards", "1"}, "-boards is for -team-system reserves or lineup"},
 		{[]string{"-format", "berger", "-crosstable", filepath.Join(dir, "table.pgn")}, "unknown extension .pgn"},
 		{[]string{"-format", "berger", "-crosstable", filepath.Join(dir, "table.csv.bak")}, "unknown extension .bak"},
 		{[]string{"-format", "berger", "-team", "T=a", "-team", "T=b"}, `two teams are named "T"`},
@@ -165,7 +173,7 @@ func TestMatchEventResumeRefused(t *testing.T) {
 	fake := buildFakeEngine(t)
 	dir := t.TempDir()
 	pgnPath := filepath.Join(dir, "rr.pgn")
-	args := []string{"match", "-format", "berger", "-tc", "5+0", "-maxplies", "4", "-concurrency", "2", "-pgn", pgnPath, "-quiet"}
+	args := []string{"match", "-format", "berger", "-playoff", "share", "-tc", "5+0", "-maxplies", "4", "-concurrency", "2", "-pgn", pgnPath, "-quiet"}
 	for _, n := range []string{"a", "b", "c", "d"} {
 		args = append(args, "-engine", "cmd="+fake+" name="+n)
 	}
@@ -229,5 +237,32 @@ func TestMatchEventResumeRefused(t *testing.T) {
 	code, out, errOut := runCapture(append(args, "-resume")...)
 	if after, _ := os.ReadFile(pgnPath); code != 0 || string(after) != text || !strings.Contains(out, "round robin") {
 		t.Errorf("resuming the finished event: exit %d, PGN unchanged %v\n%s\n%s", code, string(after) == text, out, errOut)
+	}
+}
+
+// TestMatchHeader: the line that starts a match says how many games each
+// pairing plays in a match, and how an event plays instead (one game per
+// pairing and round, the games of a knockout match): not the -games of a
+// match, which berger and swiss do not use.
+func TestMatchHeader(t *testing.T) {
+	cases := []struct {
+		format match.Format
+		edit   func(*match.Config)
+		want   string
+	}{
+		{match.Gauntlet, nil, "gauntlet, 2 games per pairing"},
+		{match.Berger, nil, "berger, single round robin, 1 game per pairing"},
+		{match.Berger, func(c *match.Config) { c.EventOptions.Rounds = 2 }, "berger, double round robin, 1 game per pairing and cycle"},
+		{match.Swiss, func(c *match.Config) { c.EventOptions.Rounds = 5 }, "swiss, 5 rounds, 1 game per pairing"},
+		{match.Knockout, nil, "knockout, 2 games per match"},
+	}
+	for _, c := range cases {
+		cfg := match.Config{Engines: make([]match.EngineSpec, 4), Format: c.format, Games: 2}
+		if c.edit != nil {
+			c.edit(&cfg)
+		}
+		if got := matchHeader(&cfg); !strings.Contains(got, ", "+c.want+", tc ") {
+			t.Errorf("%s: %q, want %q", c.format, got, c.want)
+		}
 	}
 }

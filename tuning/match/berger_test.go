@@ -90,3 +90,52 @@ func TestBergerProperties(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbersByLot: the numbers of a round robin's table are drawn by lot
+// (制签) from the seed, in a Berger event, in each group and in a team
+// round robin: another seed draws another order, the same seed the same.
+func TestNumbersByLot(t *testing.T) {
+	tableOrder := func(cfg Config) []int {
+		t.Helper()
+		f, err := newEventFormat(&cfg, EngineNames(cfg.Engines))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, ok := f.(*playoffEvent); ok {
+			f = p.main
+		}
+		switch e := f.(type) {
+		case *roundRobinEvent:
+			return e.players
+		case *groupsEvent:
+			return append(append([]int(nil), e.groups[0].players...), e.groups[1].players...)
+		case *teamEvent:
+			return e.rr.players
+		}
+		t.Fatalf("format %T", f)
+		return nil
+	}
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"berger", Config{Format: Berger, Engines: fakes("1", "2", "3", "4", "5", "6", "7", "8")}},
+		{"groups", Config{Format: Groups, Engines: fakes("1", "2", "3", "4", "5", "6", "7", "8"),
+			EventOptions: EventOptions{Groups: 2, Advance: 1}}},
+		{"teams", Config{Format: Berger, Engines: fakes("1", "2", "3", "4", "5", "6"),
+			EventOptions: EventOptions{Teams: []Team{{"A", []int{0}}, {"B", []int{1}}, {"C", []int{2}}, {"D", []int{3}}, {"E", []int{4}}, {"F", []int{5}}}}}},
+	} {
+		orders := map[string]bool{}
+		for seed := uint64(0); seed < 10; seed++ {
+			c.cfg.EventOptions.Seed = seed
+			a, b := tableOrder(c.cfg), tableOrder(c.cfg)
+			if fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Errorf("%s seed %d: %v then %v", c.name, seed, a, b)
+			}
+			orders[fmt.Sprint(a)] = true
+		}
+		if len(orders) < 8 {
+			t.Errorf("%s: %d orders in 10 seeds: %v", c.name, len(orders), orders)
+		}
+	}
+}

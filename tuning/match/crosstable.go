@@ -18,6 +18,8 @@ type Event struct {
 	names  []string
 	teams  []Team
 	kind   Format
+	// totals: the teams are ranked by their members' places (12.5).
+	totals bool
 }
 
 // EventTable is one table of an event: a round robin (a group, a final),
@@ -59,9 +61,11 @@ type BracketTie struct {
 	Games  int        `json:"games"`
 	Winner string     `json:"winner,omitempty"`
 	// Replays counts the replays of the tied match; Armageddon marks a tie
-	// that went to the armageddon game (a draw sends Black through).
+	// that went to the armageddon game (a draw sends Black through), Lot
+	// one still tied after its replays and decided by lot.
 	Replays    int  `json:"replays,omitempty"`
 	Armageddon bool `json:"armageddon,omitempty"`
+	Lot        bool `json:"lot,omitempty"`
 	// Walkover: decided without play (a bye, a withdrawn player);
 	// Skipped: a grand-final reset that was not needed.
 	Walkover bool `json:"walkover,omitempty"`
@@ -70,7 +74,11 @@ type BracketTie struct {
 
 // Tables returns the event's tables as they stand.
 func (ev *Event) Tables() []EventTable {
-	return ev.tablesOf(ev.format)
+	tables := ev.tablesOf(ev.format)
+	if ev.totals {
+		tables = append(tables, ev.totalsTable(tables))
+	}
+	return tables
 }
 
 func (ev *Event) tablesOf(f eventFormat) []EventTable {
@@ -94,7 +102,19 @@ func (ev *Event) tablesOf(f eventFormat) []EventTable {
 		}
 		return out
 	case *teamEvent:
+		if e.ko != nil {
+			// A team knockout: the bracket of the teams, their matches.
+			names := make([]string, len(e.teams))
+			for i, t := range e.teams {
+				names[i] = t.Name
+			}
+			t := (&Event{names: names}).knockout(e.ko)
+			t.Title, t.Games = "teams "+t.Title, ev.teamTable(e).Games
+			return []EventTable{t}
+		}
 		return []EventTable{ev.teamTable(e)}
+	case *playoffEvent:
+		return ev.playoffTables(e)
 	}
 	return nil
 }
@@ -196,7 +216,7 @@ func (ev *Event) knockout(e *knockoutEvent) EventTable {
 		}
 		b := BracketTie{Stage: tie.stage, Round: tie.round, Board: tie.board, First: name(tie.player[0]), Second: name(tie.player[1]),
 			Score: tie.tieScore(), Games: len(tie.games), Walkover: tie.walkover, Skipped: tie.skipped,
-			Replays: min(max(tie.matches-1, 0), e.replays), Armageddon: tie.matches > e.replays+1}
+			Replays: min(max(tie.matches-1, 0), e.replays), Armageddon: tie.matches > e.replays+1, Lot: tie.byLot}
 		if tie.decided {
 			b.Winner = name(tie.winner)
 		}
@@ -228,8 +248,11 @@ func (ev *Event) teamTable(e *teamEvent) EventTable {
 		switch {
 		case m.second < 0:
 			g.Result = "bye"
-		case m.boards < e.boards:
+		case m.boards < e.perMatch():
 			continue
+		case m.forfeit:
+			g.Black = e.teams[m.second].Name
+			g.Result, g.Forfeit = forfeitSign(m.points[0])+"/"+forfeitSign(m.points[1]), true
 		default:
 			g.Black = e.teams[m.second].Name
 			g.Result = fmt.Sprintf("%g-%g", m.games[0], m.games[1])
@@ -247,7 +270,11 @@ func (ev *Event) teamTable(e *teamEvent) EventTable {
 func (ev *Event) WriteText(w io.Writer) error {
 	var b strings.Builder
 	for _, t := range ev.Tables() {
-		fmt.Fprintf(&b, "%s (%s):\n", t.Title, t.System)
+		if t.Title == t.System {
+			fmt.Fprintf(&b, "%s:\n", t.Title)
+		} else {
+			fmt.Fprintf(&b, "%s (%s):\n", t.Title, t.System)
+		}
 		switch t.System {
 		case "round robin":
 			writeGrid(&b, t)
@@ -257,6 +284,8 @@ func (ev *Event) WriteText(w io.Writer) error {
 			writeBracket(&b, t)
 		case "teams":
 			writeTeams(&b, t)
+		case "team total":
+			writeTotals(&b, t)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -274,9 +303,13 @@ func placeText(rank int, shared bool) string {
 	return strconv.Itoa(rank)
 }
 
-// flags returns the withdrawal marks of a row.
+// flags returns the marks of a row: its playoff, its withdrawal.
 func flags(r EventStanding) string {
 	switch {
+	case r.Playoff == "lot":
+		return "  (place by lot)"
+	case r.Playoff != "":
+		return "  (playoff " + r.Playoff + ")"
 	case r.Cancelled:
 		return "  (withdrawn, results cancelled: 20.3)"
 	case r.Withdrawn:
@@ -291,7 +324,9 @@ func writeGrid(b *strings.Builder, t EventTable) {
 	for i := range t.Standings {
 		head += "\t" + strconv.Itoa(i+1)
 	}
-	fmt.Fprintln(tw, head+"\tPts\tSB\tW\tH2H\t")
+	fmt.Fprintln(tw, head+"\tPts\tF\tSB\tW\tH2H\t")
+	// H2H is "-" for a player level with none on the criteria before it
+	// (points, fouls, SB, wins): it is computed among level players only.
 	for i, r := range t.Standings {
 		line := placeText(r.Rank, r.Shared) + "\t" + r.Name
 		for j, c := range t.Standings {
@@ -309,14 +344,20 @@ func writeGrid(b *strings.Builder, t EventTable) {
 			}
 			line += "\t" + cell
 		}
-		fmt.Fprintf(tw, "%s\t%g\t%g\t%d\t%g\t%s\n", line, r.Points, r.SB, r.Wins, r.HeadToHead, flags(r))
+		h2h := "-"
+		for _, o := range t.Standings {
+			if o.Player != r.Player && !o.Cancelled && !r.Cancelled && o.Points == r.Points && o.Fouls == r.Fouls && o.SB == r.SB && o.Wins == r.Wins {
+				h2h = fmtG(r.HeadToHead)
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%g\t%d\t%g\t%d\t%s\t%s\n", line, r.Points, r.Fouls, r.SB, r.Wins, h2h, flags(r))
 	}
 	tw.Flush()
 }
 
 func writeRounds(b *strings.Builder, t EventTable) {
 	tw := tabwriter.NewWriter(b, 0, 0, 1, ' ', 0)
-	head := "#\tEngine\tPts\tBH\tW"
+	head := "#\tEngine\tPts\tF\tBH\tW"
 	rounds := 0
 	for _, c := range t.cells {
 		rounds = max(rounds, len(c))
@@ -326,7 +367,7 @@ func writeRounds(b *strings.Builder, t EventTable) {
 	}
 	fmt.Fprintln(tw, head+"\t")
 	for _, r := range t.Standings {
-		fmt.Fprintf(tw, "%s\t%s\t%g\t%g\t%d\t%s\t%s\n", placeText(r.Rank, r.Shared), r.Name, r.Points, r.Buchholz, r.Wins,
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%d\t%g\t%d\t%s\t%s\n", placeText(r.Rank, r.Shared), r.Name, r.Points, r.Fouls, r.Buchholz, r.Wins,
 			strings.Join(t.cells[r.Player], "\t"), flags(r))
 	}
 	tw.Flush()
@@ -348,12 +389,17 @@ func writeBracket(b *strings.Builder, t EventTable) {
 		default:
 			fmt.Fprintf(b, "    %s - %s: %g-%g in %d games", first, second, tie.Score[0], tie.Score[1], tie.Games)
 			replays := fmt.Sprintf("%d replays", tie.Replays)
+			if tie.Replays == 0 {
+				replays = "no replay"
+			}
 			if tie.Replays == 1 {
 				replays = "1 replay"
 			}
 			switch {
 			case tie.Armageddon:
 				fmt.Fprintf(b, " (%s, then armageddon)", replays)
+			case tie.Lot:
+				fmt.Fprintf(b, " (%s, then the lot)", replays)
 			case tie.Replays > 0:
 				fmt.Fprintf(b, " (%s)", replays)
 			}
@@ -379,12 +425,45 @@ func orBye(name string) string {
 	return name
 }
 
+// teamFlags returns the marks of a team's row: its playoff, its
+// withdrawal.
+func teamFlags(r TeamStanding) string {
+	switch {
+	case r.Playoff == "lot":
+		return "  (place by lot)"
+	case r.Playoff != "":
+		return "  (playoff " + r.Playoff + ")"
+	case r.Cancelled:
+		return "  (withdrew, results cancelled: 20.3)"
+	case r.Withdrawn:
+		return "  (withdrew)"
+	}
+	return ""
+}
+
 func writeTeams(b *strings.Builder, t EventTable) {
 	tw := tabwriter.NewWriter(b, 0, 0, 1, ' ', 0)
-	fmt.Fprintln(tw, "#\tTeam\tMP\tGP\tW\tD\tL\tH2H\tOpp MP\t")
+	// A round robin breaks ties by head-to-head (H2H, "-" for a team level
+	// with none on the criteria before it), a Swiss by the opponents'
+	// match points (Opp MP).
+	swiss := t.Title == "teams swiss"
+	last := "H2H"
+	if swiss {
+		last = "Opp MP"
+	}
+	fmt.Fprintln(tw, "#\tTeam\tMP\tF\tGP\tGW\tW\tD\tL\t"+last+"\t")
 	for _, r := range t.Teams {
-		fmt.Fprintf(tw, "%s\t%s\t%g\t%g\t%d\t%d\t%d\t%g\t%g\t\n", placeText(r.Rank, r.Shared), r.Name, r.MatchPoints, r.GamePoints,
-			r.Won, r.Drawn, r.Lost, r.HeadToHead, r.OpponentPoints)
+		tb := fmtG(r.OpponentPoints)
+		if !swiss {
+			tb = "-"
+			for _, o := range t.Teams {
+				if o.Team != r.Team && o.MatchPoints == r.MatchPoints && o.Fouls == r.Fouls && o.GamePoints == r.GamePoints && o.GamesWon == r.GamesWon {
+					tb = fmtG(r.HeadToHead)
+				}
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%d\t%g\t%d\t%d\t%d\t%d\t%s\t%s\n", placeText(r.Rank, r.Shared), r.Name, r.MatchPoints, r.Fouls, r.GamePoints,
+			r.GamesWon, r.Won, r.Drawn, r.Lost, tb, teamFlags(r))
 	}
 	tw.Flush()
 	for _, g := range t.Games {
@@ -402,21 +481,25 @@ func writeTeams(b *strings.Builder, t EventTable) {
 func (ev *Event) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	tables := ev.Tables()
-	if len(ev.teams) > 0 {
-		cw.Write([]string{"table", "rank", "shared", "team", "match_points", "game_points", "matches", "won", "drawn", "lost", "head_to_head", "opponent_points"})
+	teamRows := false
+	for _, t := range tables {
+		teamRows = teamRows || len(t.Teams) > 0 && !ev.totals
+	}
+	if teamRows {
+		cw.Write([]string{"table", "rank", "shared", "team", "match_points", "fouls", "game_points", "games_won", "matches", "won", "drawn", "lost", "head_to_head", "opponent_points"})
 		for _, t := range tables {
 			for _, r := range t.Teams {
-				cw.Write([]string{t.Title, strconv.Itoa(r.Rank), strconv.FormatBool(r.Shared), r.Name, fmtG(r.MatchPoints), fmtG(r.GamePoints),
-					strconv.Itoa(r.Matches), strconv.Itoa(r.Won), strconv.Itoa(r.Drawn), strconv.Itoa(r.Lost), fmtG(r.HeadToHead), fmtG(r.OpponentPoints)})
+				cw.Write([]string{t.Title, strconv.Itoa(r.Rank), strconv.FormatBool(r.Shared), r.Name, fmtG(r.MatchPoints), strconv.Itoa(r.Fouls), fmtG(r.GamePoints),
+					strconv.Itoa(r.GamesWon), strconv.Itoa(r.Matches), strconv.Itoa(r.Won), strconv.Itoa(r.Drawn), strconv.Itoa(r.Lost), fmtG(r.HeadToHead), fmtG(r.OpponentPoints)})
 			}
 		}
 	} else {
-		cw.Write([]string{"table", "rank", "shared", "name", "points", "games", "wins", "draws", "losses", "sb", "buchholz",
+		cw.Write([]string{"table", "rank", "shared", "name", "points", "games", "wins", "draws", "losses", "fouls", "sb", "buchholz",
 			"head_to_head", "byes", "withdrawn", "cancelled", "rounds"})
 		for _, t := range tables {
 			for _, r := range t.Standings {
 				cw.Write([]string{t.Title, strconv.Itoa(r.Rank), strconv.FormatBool(r.Shared), r.Name, fmtG(r.Points), strconv.Itoa(r.Games),
-					strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses), fmtG(r.SB), fmtG(r.Buchholz), fmtG(r.HeadToHead),
+					strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses), strconv.Itoa(r.Fouls), fmtG(r.SB), fmtG(r.Buchholz), fmtG(r.HeadToHead),
 					strconv.Itoa(r.Byes), strconv.FormatBool(r.Withdrawn), strconv.FormatBool(r.Cancelled), strings.Join(t.cells[r.Player], " ")})
 			}
 		}

@@ -28,7 +28,7 @@ import (
 // The zero Termination means that the game goes on.
 func (gs *gameState) judgeTurn(side engine.Color, s *session, r reply, deadline time.Duration) Termination {
 	if s == nil {
-		return loss(side, Crash, gs.absent[side])
+		return loss(side, Crash, gs.absent[side].detail())
 	}
 	if t := gs.answerEnding(side, r, deadline); t.Over() {
 		return t

@@ -1,6 +1,10 @@
 package match
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/goxq/ucci/engine"
+)
 
 // fixture is one game an event schedules: who plays Red and Black, and
 // where the game sits in the event (the PGN's [Stage], [Round] and [Board]).
@@ -18,6 +22,14 @@ type fixture struct {
 	// tiebreak marks a replay of a tied knockout match (played at
 	// -tiebreak-tc when one is given).
 	tiebreak bool
+	// tie is the knockout tie the game belongs to (nil elsewhere); group
+	// numbers the group of a group stage from 1 (0 elsewhere).
+	tie   *tie
+	group int
+	// team is the team match of a board game (nil elsewhere); playoff
+	// the playoff a game belongs to (nil elsewhere).
+	team    *teamMatch
+	playoff *playoffStage
 	// opening is the index of the opening the game starts from.
 	opening int
 }
@@ -48,6 +60,38 @@ type played struct {
 	// crash marks a game lost by a crash (an absent engine included): the
 	// runner withdraws an engine after a run of them.
 	crash bool
+	// fouls marks the side (Red, Black) that lost the game by a foul
+	// (犯规, see isFoul).
+	fouls [2]bool
+}
+
+// isFoul tells whether a game lost for reason r was lost by a foul, as
+// this runner counts them for the tie-breaks of 15.1-15.4 and the order of
+// 18.4: a forbidden repetition (perpetual check, chase or attack), an
+// illegal move, a time forfeit, or failing to start (an absence that is
+// not a withdrawal).
+func isFoul(r Reason, a absence) bool {
+	switch r {
+	case RulesReason(engine.PerpetualCheck), RulesReason(engine.PerpetualChase), RulesReason(engine.PerpetualAttack),
+		IllegalMove, TimeForfeit:
+		return true
+	case Crash:
+		return a == notStarted
+	}
+	return false
+}
+
+// foulOf returns the game's fouls: the loser's side, when it lost by a
+// foul.
+func foulOf(g GameResult) [2]bool {
+	var out [2]bool
+	for side := range 2 {
+		c := engine.Color(side)
+		if g.Termination.Outcome == engine.WinFor(c.Opponent()) && isFoul(g.Termination.Reason, g.absent[side]) {
+			out[side] = true
+		}
+	}
+	return out
 }
 
 // pointsOf returns the points player p scored in the game (0 when p did

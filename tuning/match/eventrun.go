@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -13,15 +13,21 @@ import (
 type eventRun struct {
 	cfg       *Config
 	tieCfg    *Config // the configuration of knockout replays (nil: cfg)
+	playCfg   *Config // the configuration of playoff games (nil: cfg)
 	format    eventFormat
 	res       *Result
 	sh        *shared
 	pairIndex map[[2]int]int
-	number    int // games handed to the workers so far
-	openings  int // openings used so far
-	lastOpen  map[string]int
-	crashRun  []int // games lost in a row by a crash, per engine
+	number    int              // games handed to the workers so far
+	openings  int              // openings used so far
+	lastOpen  map[tieBoard]int // the last opening of each knockout tie (and board)
+	crashRun  []int            // games lost in a row by a crash, per engine
+	startRun  []int            // how many of crashRun were failed starts
 	withdrawn []bool
+	// rounds counts the rounds played; why says why each withdrawn engine
+	// was withdrawn (withdrawalCause).
+	rounds int
+	why    []string
 	// placed marks the games of EventOptions.Resume taken so far (by
 	// their index in the record); pgnNames are the engines' names as the
 	// PGN holds them in [Red] and in [Black].
@@ -51,7 +57,7 @@ func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, erro
 			defer w.closeAll()
 			for j := range jobCh {
 				g, err := w.play(ctx, j)
-				outCh <- outcome{game: g, pair: j.pair, err: err}
+				outCh <- outcome{number: j.number, game: g, pair: j.pair, err: err}
 			}
 		})
 	}
@@ -60,7 +66,12 @@ func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, erro
 	wg.Wait()
 	er.res.Interrupted = ctx.Err() != nil
 	for e := range er.res.Players {
-		er.res.Players[e].Withdrawn = er.withdrawn[e] || er.sh.isWithdrawn(e)
+		p := &er.res.Players[e]
+		p.Withdrawn = er.withdrawn[e] || er.sh.isWithdrawn(e)
+		p.Withdrawal = er.why[e]
+		if p.Withdrawn && p.Withdrawal == "" { // in the last round
+			p.Withdrawal = er.withdrawalCause(e)
+		}
 	}
 	return er.res, err
 }
@@ -116,8 +127,10 @@ func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
 		format:    format,
 		res:       newResult(&cfg, pairs, 0),
 		pairIndex: map[[2]int]int{},
-		lastOpen:  map[string]int{},
+		lastOpen:  map[tieBoard]int{},
 		crashRun:  make([]int, len(cfg.Engines)),
+		startRun:  make([]int, len(cfg.Engines)),
+		why:       make([]string, len(cfg.Engines)),
 		withdrawn: make([]bool, len(cfg.Engines)),
 		placed:    map[int]bool{},
 		settings:  settings,
@@ -135,13 +148,19 @@ func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
 		tc.Control = cfg.EventOptions.TiebreakControl
 		er.tieCfg = &tc
 	}
+	if !cfg.EventOptions.PlayoffControl.IsZero() {
+		pc := cfg
+		pc.Control = cfg.EventOptions.PlayoffControl
+		er.playCfg = &pc
+	}
 	for i, p := range pairs {
 		er.pairIndex[p] = i
 	}
 	for i, e := range cfg.Engines {
 		er.sh.proto[i] = e.Proto
 	}
-	er.res.Event = &Event{format: format, names: names, teams: cfg.EventOptions.Teams, kind: cfg.Format}
+	er.res.Event = &Event{format: format, names: names, teams: cfg.EventOptions.Teams, kind: cfg.Format,
+		totals: len(cfg.EventOptions.Teams) > 0 && cfg.EventOptions.TeamSystem == TeamTotal}
 	return er, nil
 }
 
@@ -160,6 +179,7 @@ func (er *eventRun) play(ctx context.Context, jobCh chan<- job, outCh <-chan out
 			return err
 		}
 		er.format.record(results)
+		er.rounds++
 		er.withdrawals(results)
 		if er.cfg.EventOptions.OnRound != nil {
 			er.cfg.EventOptions.OnRound(er.res)
@@ -184,7 +204,7 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 			er.res.Planned++
 			g.Number = er.number
 			g.Pairing = er.pairing(f.red, f.black)
-			er.res.add(g, -g.Number)
+			er.res.addUnpaired(g)
 			results[i] = toPlayed(*f, g)
 			continue
 		}
@@ -194,10 +214,8 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 		}
 		er.number++
 		er.res.Planned++
-		j := job{number: er.number, pairing: er.pairing(f.red, f.black), pair: -er.number, red: f.red, black: f.black, opening: f.opening}
-		if f.tiebreak && er.tieCfg != nil {
-			j.cfg = er.tieCfg
-		}
+		j := job{number: er.number, pairing: er.pairing(f.red, f.black), red: f.red, black: f.black, opening: f.opening}
+		j.cfg = er.control(*f)
 		byNumber[j.number] = i
 		jobs = append(jobs, j)
 	}
@@ -224,17 +242,24 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 			inflight++
 		case o := <-outCh:
 			inflight--
-			i := byNumber[o.game.Number]
+			i := byNumber[o.number]
 			switch {
 			case errors.Is(o.err, errCancelled):
 				cancelled = true
 			case errors.Is(o.err, errUnplayed):
 				results[i] = forfeit(fs[i], true, true)
+				er.res.Unplayed++
 			case o.err != nil:
 				if firstErr == nil {
 					firstErr = o.err
 				}
 				jobs = nil
+			case o.game.absent[0] != present && o.game.absent[1] != present:
+				// 21.3: neither side started, both forfeit; it is no game
+				// (not counted, not in the PGN).
+				results[i] = forfeit(fs[i], true, true)
+				results[i].crash = true
+				er.res.Unplayed++
 			default:
 				if err := er.finished(fs[i], o.game); err != nil && firstErr == nil {
 					firstErr = err
@@ -287,10 +312,10 @@ func (er *eventRun) unplaced(next *fixture) error {
 // finished counts a game played and writes it to the PGN with the event's
 // tags.
 func (er *eventRun) finished(f fixture, g GameResult) error {
-	er.res.add(g, -g.Number)
+	er.res.addUnpaired(g)
 	cfg := er.cfg
-	if f.tiebreak && er.tieCfg != nil {
-		cfg = er.tieCfg
+	if c := er.control(f); c != nil {
+		cfg = c
 	}
 	if cfg.PGN != nil {
 		p := g.PGN(cfg, er.res.Names)
@@ -299,10 +324,8 @@ func (er *eventRun) finished(f fixture, g GameResult) error {
 		p.SetTag("Stage", f.stage)
 		if f.match > 0 {
 			p.SetTag("Match", strconv.Itoa(f.match))
-			if t, ok := er.format.(*teamEvent); ok {
-				p.SetTag("RedTeam", t.teams[t.teamOf(f.red)].Name)
-				p.SetTag("BlackTeam", t.teams[t.teamOf(f.black)].Name)
-			}
+			p.SetTag("RedTeam", er.teamName(f.red))
+			p.SetTag("BlackTeam", er.teamName(f.black))
 		}
 		for _, s := range er.settings {
 			p.SetTag(s.tag, s.value)
@@ -317,12 +340,40 @@ func (er *eventRun) finished(f fixture, g GameResult) error {
 	return nil
 }
 
+// control returns the configuration of a knockout replay or a playoff
+// game with a control of its own, nil for the event's.
+func (er *eventRun) control(f fixture) *Config {
+	switch {
+	case f.tiebreak && er.tieCfg != nil:
+		return er.tieCfg
+	case f.playoff != nil && er.playCfg != nil:
+		return er.playCfg
+	}
+	return nil
+}
+
+// teamName returns the name of engine e's team ("" for none).
+func (er *eventRun) teamName(e int) string {
+	for _, t := range er.cfg.EventOptions.Teams {
+		if slices.Contains(t.Engines, e) {
+			return t.Name
+		}
+	}
+	return ""
+}
+
+// tieBoard is a board of a knockout tie.
+type tieBoard struct {
+	tie   *tie
+	board int
+}
+
 // opening chooses the opening of a fixture: the next of the set, except
 // that the games of a knockout match after the first repeat its opening
 // with the colours swapped (games 2, 4, ... of a tie).
 func (er *eventRun) opening(f fixture) int {
-	tie := f.stage + "|" + strconv.Itoa(f.round) + "|" + strconv.Itoa(f.board)
-	if f.game > 0 && f.game%2 == 0 {
+	tie := tieBoard{f.tie, f.board}
+	if f.tie != nil && f.game%2 == 0 {
 		if o, ok := er.lastOpen[tie]; ok {
 			return o
 		}
@@ -346,15 +397,20 @@ func (er *eventRun) withdrawals(results []played) {
 			if e < 0 || g.forfeit && er.withdrawn[e] {
 				continue
 			}
-			if g.points[s] == 0 && g.crash {
+			switch {
+			case g.points[s] == 0 && g.crash:
 				er.crashRun[e]++
-			} else {
-				er.crashRun[e] = 0
+				if g.forfeit {
+					er.startRun[e]++
+				}
+			default:
+				er.crashRun[e], er.startRun[e] = 0, 0
 			}
 		}
 	}
 	for e, n := range er.crashRun {
 		if !er.withdrawn[e] && (n >= er.cfg.EventOptions.CrashLimit || er.sh.isWithdrawn(e)) {
+			er.why[e] = er.withdrawalCause(e)
 			er.withdrawn[e] = true
 			er.sh.withdraw(e)
 			er.format.withdraw(e)
@@ -362,17 +418,41 @@ func (er *eventRun) withdrawals(results []played) {
 	}
 }
 
+// withdrawalCause says why engine e is withdrawn after the rounds played:
+// the runner's failed handshakes, or the games in a row lost by a crash
+// or a failed start (-crash-limit).
+func (er *eventRun) withdrawalCause(e int) string {
+	when := fmt.Sprintf("after round %d: ", er.rounds)
+	if er.sh.handshakesFailed(e) {
+		return when + fmt.Sprintf("%d failed handshakes in a row", maxHandshakeFailures)
+	}
+	n, starts := er.crashRun[e], er.startRun[e]
+	what := "lost by a crash"
+	switch {
+	case starts == n:
+		what = "lost by failing to start"
+	case starts > 0:
+		what = "lost by a crash or a failed start"
+	}
+	games := "games"
+	if n == 1 {
+		games = "game"
+	}
+	return when + fmt.Sprintf("%d %s in a row %s (-crash-limit %d)", n, games, what, er.cfg.EventOptions.CrashLimit)
+}
+
 // toPlayed turns a finished game into the format's result.
 func toPlayed(f fixture, g GameResult) played {
 	p := played{fixture: f, points: [2]float64{g.Score(g.Red), g.Score(g.Black)}}
 	p.crash = g.Termination.Reason == Crash
-	d := g.Termination.Detail
-	p.forfeit = p.crash && (strings.HasSuffix(d, notStartedDetail) || strings.HasSuffix(d, withdrawnDetail))
+	p.forfeit = g.absent[0] != present || g.absent[1] != present
+	p.fouls = foulOf(g)
 	return p
 }
 
-// forfeit returns a game not played because of withdrawn engines: the
-// present side wins (21.4's + and -), both lose when both are gone.
+// forfeit returns a game not played because of absent engines: the
+// present side wins (21.4's + and -), both lose when both are absent
+// (21.3).
 func forfeit(f fixture, redGone, blackGone bool) played {
 	p := played{fixture: f, forfeit: true}
 	if !redGone {

@@ -26,10 +26,13 @@ type eventSetting struct {
 //	[EventEngines "8"]             -engine: how many (SPECs given in -team included)
 //	[EventEngine1 "level1 (spec 3fa2b1c09d8e)"]  each: its name and a digest of its SPEC
 //	[EventTeams "2"], [EventTeam1 "NAME=ENGINE,ENGINE"]  -team (none: "0")
+//	[EventTeamSystem "fixed"], [EventBoards "0"]  -team-system, -boards (team events)
 //	[EventRounds "5"]              -rounds (berger, swiss, groups)
 //	[EventGroups "2"], [EventAdvance "1"], [EventFinal "roundrobin"]  (groups)
-//	[EventGames "2"], [EventReplays "3"], [EventTiebreakTimeControl "3+0.03"]
-//	                               -games, -replays, -tiebreak-tc (knockout matches)
+//	[EventPlayoff "games"], [EventPlayoffGames "2"], [EventPlayoffTimeControl "none"], [EventPlayoffPlaces "1"]
+//	                               -playoff, -playoff-games, -playoff-tc, -playoff-places (events with a table)
+//	[EventGames "2"], [EventReplays "3"], [EventTiebreakTimeControl "3+0.03"], [EventArmageddon "false"]
+//	                               -games, -replays, -tiebreak-tc, -armageddon (knockout matches)
 //	[EventSeed "1"], [EventOpenings "200 (sha256 ...)"]  -seed, -openings (in play order)
 //	[EventTimeControl "10+0.1"], [EventRules "cxa"], [EventNaturalLimit "120"],
 //	[EventFolds "3"], [EventMaxPlies "off"], [EventResign "off"], [EventDraw "off"],
@@ -45,6 +48,11 @@ func (c *Config) eventSettings(names []string) []eventSetting {
 			names[i] + " (spec " + specDigest(e) + ")"})
 	}
 	s = append(s, eventSetting{"EventTeams", "-team", strconv.Itoa(len(o.Teams))})
+	if len(o.Teams) > 0 {
+		s = append(s,
+			eventSetting{"EventTeamSystem", "-team-system", o.TeamSystem.String()},
+			eventSetting{"EventBoards", "-boards", strconv.Itoa(o.Boards)})
+	}
 	for i, t := range o.Teams {
 		members := make([]string, len(t.Engines))
 		for b, e := range t.Engines {
@@ -68,6 +76,17 @@ func (c *Config) eventSettings(names []string) []eventSetting {
 			eventSetting{"EventAdvance", "-advance", strconv.Itoa(o.Advance)},
 			eventSetting{"EventFinal", "-final", final})
 	}
+	if c.Format == Berger || c.Format == Swiss || c.Format == Groups && !o.FinalKnockout {
+		playoffTC := "none"
+		if !o.PlayoffControl.IsZero() {
+			playoffTC = o.PlayoffControl.String()
+		}
+		s = append(s,
+			eventSetting{"EventPlayoff", "-playoff", o.Playoff.String()},
+			eventSetting{"EventPlayoffGames", "-playoff-games", strconv.Itoa(o.playoffGames())},
+			eventSetting{"EventPlayoffTimeControl", "-playoff-tc", playoffTC},
+			eventSetting{"EventPlayoffPlaces", "-playoff-places", strconv.Itoa(o.playoffPlaces())})
+	}
 	if c.Format == Knockout || c.Format == DoubleElimination || c.Format == Groups && o.FinalKnockout {
 		tiebreak := "none"
 		if !o.TiebreakControl.IsZero() {
@@ -76,7 +95,8 @@ func (c *Config) eventSettings(names []string) []eventSetting {
 		s = append(s,
 			eventSetting{"EventGames", "-games", strconv.Itoa(c.Games)},
 			eventSetting{"EventReplays", "-replays", strconv.Itoa(o.replays())},
-			eventSetting{"EventTiebreakTimeControl", "-tiebreak-tc", tiebreak})
+			eventSetting{"EventTiebreakTimeControl", "-tiebreak-tc", tiebreak},
+			eventSetting{"EventArmageddon", "-armageddon", strconv.FormatBool(o.Armageddon)})
 	}
 	return append(s,
 		eventSetting{"EventSeed", "-seed", strconv.FormatUint(o.Seed, 10)},

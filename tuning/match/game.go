@@ -38,6 +38,9 @@ type GameResult struct {
 	// Started and Duration are the wall-clock start and length of the game.
 	Started  time.Time
 	Duration time.Duration
+	// absent tells why a side had no engine (index by Color): the game was
+	// then forfeited (21.4), both sides when both were absent (21.3).
+	absent [2]absence
 }
 
 // Score returns the points of engine e in this game: 1, 0.5 or 0 (0 also
@@ -123,7 +126,7 @@ type gameState struct {
 	// ponder (index by Color).
 	ponderHits, ponderMisses [2]int
 	// absent says why a side has no engine (index by Color).
-	absent [2]string
+	absent [2]absence
 }
 
 // newGameState sets up the referee and clocks and plays the opening moves.
@@ -168,7 +171,7 @@ func (gs *gameState) over() bool { return gs.term.Over() }
 // session forfeits its first move as a crash, absent saying why). The
 // openings were checked (Config.withDefaults): the game goes on after
 // them. It returns errCancelled when ctx ends before the game does.
-func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, absent [2]string) (*gameState, error) {
+func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, absent [2]absence) (*gameState, error) {
 	gs, err := newGameState(cfg, o)
 	if err != nil {
 		return nil, err

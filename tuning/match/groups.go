@@ -2,7 +2,7 @@ package match
 
 import (
 	"fmt"
-	"strings"
+	"sort"
 )
 
 // groupsEvent is a group stage then a final (分组循环): seeded groups each
@@ -18,6 +18,17 @@ type groupsEvent struct {
 	withdrawn map[int]bool
 	finalRR   *roundRobinEvent
 	finalKO   *knockoutEvent
+	lots      bool
+	seed      uint64
+}
+
+// numbers returns the players of group g (0: the final) in the order of
+// their numbers in its table: by lot when the event draws them.
+func (e *groupsEvent) numbers(players []int, g int) []int {
+	if !e.lots {
+		return players
+	}
+	return drawNumbers(players, e.seed, lotNumbers, uint64(g))
 }
 
 // groupsOptions are the settings of a groups-then-final event.
@@ -27,6 +38,10 @@ type groupsOptions struct {
 	knockout bool // final by knockout
 	cycles   int  // round-robin cycles (1 single, 2 double)
 	ko       knockoutOptions
+	// lots draws the numbers of each group's table, and of a round-robin
+	// final's, by lot from seed (制签); else they go by seed.
+	lots bool
+	seed uint64
 }
 
 // seedGroups deals the players (best seed first) into k groups in snake
@@ -63,9 +78,12 @@ func newGroupsEvent(players []int, names []string, o groupsOptions) (*groupsEven
 	if o.groups*o.advance < 2 {
 		return nil, fmt.Errorf("the final needs two players")
 	}
-	e := &groupsEvent{names: names, advance: o.advance, knockout: o.knockout, cycles: max(o.cycles, 1), ko: o.ko, withdrawn: map[int]bool{}}
+	e := &groupsEvent{names: names, advance: o.advance, knockout: o.knockout, cycles: max(o.cycles, 1), ko: o.ko, withdrawn: map[int]bool{},
+		lots: o.lots, seed: o.seed}
 	for i, g := range seedGroups(players, o.groups) {
-		e.groups = append(e.groups, newRoundRobinEvent(groupName(i), g, e.cycles))
+		rr := newRoundRobinEvent(groupName(i), e.numbers(g, i+1), e.cycles)
+		rr.group = i + 1
+		e.groups = append(e.groups, rr)
 	}
 	return e, nil
 }
@@ -97,7 +115,20 @@ func (e *groupsEvent) next() ([]fixture, error) {
 func (e *groupsEvent) advancers() []int {
 	byGroup := make([][]int, len(e.groups))
 	for i, g := range e.groups {
-		for _, r := range g.standings(e.names) {
+		rows := g.standings(e.names)
+		// A shared place goes to the better seed (the lower index), not
+		// to the better number of the table.
+		sort.SliceStable(rows, func(a, b int) bool {
+			ra, rb := rows[a], rows[b]
+			if ra.Cancelled != rb.Cancelled {
+				return rb.Cancelled
+			}
+			if ra.Rank != rb.Rank {
+				return ra.Rank < rb.Rank
+			}
+			return ra.Player < rb.Player
+		})
+		for _, r := range rows {
 			if len(byGroup[i]) < e.advance && !r.Withdrawn && !r.Cancelled {
 				byGroup[i] = append(byGroup[i], r.Player)
 			}
@@ -133,7 +164,7 @@ func (e *groupsEvent) startFinal() error {
 		e.finalKO = ko
 		return nil
 	}
-	e.finalRR = newRoundRobinEvent("final", adv, e.cycles)
+	e.finalRR = newRoundRobinEvent("final", e.numbers(adv, 0), e.cycles)
 	for p := range e.withdrawn {
 		e.finalRR.withdraw(p)
 	}
@@ -143,12 +174,8 @@ func (e *groupsEvent) startFinal() error {
 func (e *groupsEvent) record(games []played) {
 	var final []played
 	for _, g := range games {
-		if strings.HasPrefix(g.stage, "group ") {
-			for _, gr := range e.groups {
-				if gr.stage == g.stage {
-					gr.record([]played{g})
-				}
-			}
+		if g.group > 0 {
+			e.groups[g.group-1].record([]played{g})
 			continue
 		}
 		final = append(final, g)

@@ -102,3 +102,32 @@ func TestGroupsOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupsSharedPlaceToSeed: with the numbers drawn by lot, a place
+// still shared that decides who advances goes to the better seed (entry
+// order), not to the better number. Every game drawn: each group's
+// players all share first place.
+func TestGroupsSharedPlaceToSeed(t *testing.T) {
+	names := []string{"1", "2", "3", "4", "5", "6", "7", "8"}
+	for seed := uint64(0); seed < 8; seed++ {
+		e, err := newGroupsEvent(seeds(8), names, groupsOptions{groups: 2, advance: 1, cycles: 1, lots: true, seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			fs, _ := e.next()
+			if len(fs) == 0 || e.finalRR != nil {
+				break
+			}
+			var res []played
+			for _, f := range fs {
+				res = append(res, result(f, 0.5))
+			}
+			e.record(res)
+		}
+		// Groups {1 4 5 8} and {2 3 6 7}: 1 and 2 advance.
+		if got := fmt.Sprint(e.advancers()); got != "[0 1]" {
+			t.Errorf("seed %d: advancers %s, want [0 1]", seed, got)
+		}
+	}
+}

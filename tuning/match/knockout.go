@@ -1,9 +1,6 @@
 package match
 
-import (
-	"errors"
-	"fmt"
-)
+import "errors"
 
 // tieSource is where one side of a knockout tie comes from: a seed, or the
 // winner or the loser of an earlier tie.
@@ -14,7 +11,9 @@ type tieSource struct {
 }
 
 // tie is one knockout match between two players: a match of a set number
-// of games, replayed while tied (13.4, 13.5), then an armageddon game.
+// of games, replayed while tied (the extra games of 11.1), then decided by
+// lot or, as an option, by an armageddon game. The first game's colours
+// are drawn by lot (13.4), every later game of the tie swaps them (13.5).
 type tie struct {
 	id    int
 	stage string // "knockout", "winners", "losers", "grand final"
@@ -31,6 +30,7 @@ type tie struct {
 	decided          bool
 	winner, loser    int // -1 for nobody
 	walkover         bool
+	byLot            bool // still tied after the replays: decided by lot
 	// resetOf is the grand final this tie replays (double elimination):
 	// it is played only when the grand final's second player (who came
 	// through the losers' bracket) won it; skipped marks a reset that was
@@ -46,24 +46,28 @@ type tie struct {
 
 // knockoutEvent is a single or double elimination event.
 type knockoutEvent struct {
-	double    bool
-	players   []int // by seed
-	perMatch  int   // games of a match (1 or more; colours alternate)
-	replays   int   // tied replays before the armageddon game
-	seed      uint64
-	ties      []*tie
-	byKey     map[string]*tie
-	withdrawn map[int]bool
-	final     *tie // the last tie: its winner is the champion
+	double   bool
+	players  []int // by seed
+	perMatch int   // games of a match (1 or more; colours alternate)
+	replays  int   // tied replays before the decider
+	// armageddon decides a match still tied after the replays by one
+	// game in which a draw sends Black through (else by lot).
+	armageddon bool
+	seed       uint64
+	ties       []*tie
+	withdrawn  map[int]bool
+	final      *tie // the last tie: its winner is the champion
 }
 
 // knockoutOptions are the settings of a knockout event.
 type knockoutOptions struct {
-	double   bool   // double elimination
-	perMatch int    // games per match (default 1)
-	replays  int    // tied replays before the armageddon game
-	seed     uint64 // the lot for the colours (猜先)
-	stage    string // prefix of the stage names (groups then final)
+	double   bool // double elimination
+	perMatch int  // games per match (default 1)
+	replays  int  // tied replays before the decider
+	// armageddon: the decider is an armageddon game (else the lot).
+	armageddon bool
+	seed       uint64 // the lots: the colours (猜先) and the decider
+	stage      string // prefix of the stage names (groups then final)
 }
 
 // newKnockoutEvent builds the bracket of players (best seed first): the
@@ -84,7 +88,7 @@ func newKnockoutEvent(players []int, o knockoutOptions) (*knockoutEvent, error) 
 		o.replays = 0
 	}
 	e := &knockoutEvent{double: o.double, players: players, perMatch: o.perMatch, replays: o.replays,
-		seed: o.seed, byKey: map[string]*tie{}, withdrawn: map[int]bool{}}
+		armageddon: o.armageddon, seed: o.seed, withdrawn: map[int]bool{}}
 	size := 1
 	for size < len(players) {
 		size *= 2
@@ -184,7 +188,6 @@ func (e *knockoutEvent) add(stage string, round, board int, a, b tieSource, leve
 	t := &tie{id: len(e.ties), stage: stage, round: round, board: board, in: [2]tieSource{a, b},
 		player: [2]int{-1, -1}, winner: -1, loser: -1, level: level, out: out}
 	e.ties = append(e.ties, t)
-	e.byKey[fmt.Sprintf("%s|%d|%d", stage, round, board)] = t
 	return t
 }
 
@@ -235,20 +238,24 @@ func (e *knockoutEvent) resolve() bool {
 	return changed
 }
 
-// lot draws the colours of match m of tie t (猜先): true when the tie's
-// first player is Red in the match's first game. The draw is a hash of the
+// Lots drawn for a tie: the colours of its first game, the winner of a
+// tie still level after its replays.
+const (
+	lotColours = iota
+	lotDecider
+)
+
+// lot draws lot kind for tie t: true for the tie's first player (Red in
+// the first game; through on a decider). The draw is a hash of the
 // event's seed, so that a resumed event draws the same.
-func (e *knockoutEvent) lot(t *tie, m int) bool {
-	x := e.seed ^ uint64(t.id+1)*0x9e3779b97f4a7c15 ^ uint64(m+1)*0xbf58476d1ce4e5b9
-	x ^= x >> 31
-	x *= 0x94d049bb133111eb
-	x ^= x >> 29
-	return x&1 == 0
+func (e *knockoutEvent) lot(t *tie, kind int) bool {
+	return drawLot(e.seed, lotKnockout, uint64(t.id), uint64(kind))
 }
 
-// armageddon tells whether the tie's next match is the deciding game: one
-// game in which a draw sends Black through.
-func (e *knockoutEvent) armageddon(t *tie) bool { return t.matches > e.replays }
+// deciding tells whether the tie's next match comes after the replays:
+// an armageddon game with that option (else the tie goes to the lot
+// without another game).
+func (e *knockoutEvent) deciding(t *tie) bool { return t.matches > e.replays }
 
 func (e *knockoutEvent) next() ([]fixture, error) {
 	for e.resolve() {
@@ -259,17 +266,18 @@ func (e *knockoutEvent) next() ([]fixture, error) {
 			continue
 		}
 		n := e.perMatch
-		if e.armageddon(t) {
-			n = 1
+		if e.deciding(t) {
+			n = 1 // the armageddon game (resolve decided the lot)
 		}
-		first := e.lot(t, t.matches)
+		first := e.lot(t, lotColours)
 		for g := 0; g < n; g++ {
+			game := len(t.games) + t.pending + 1
 			red, black := t.player[0], t.player[1]
-			if first != (g%2 == 0) {
+			if first != (game%2 == 1) { // the first game by lot, then swapped
 				red, black = black, red
 			}
-			out = append(out, fixture{red: red, black: black, stage: t.stage, round: t.round, board: t.board,
-				game: len(t.games) + t.pending + 1, tiebreak: t.matches > 0})
+			out = append(out, fixture{red: red, black: black, stage: t.stage, round: t.round, board: t.board, tie: t,
+				game: game, tiebreak: t.matches > 0})
 			t.pending++
 		}
 		t.matches++
@@ -282,7 +290,7 @@ func (e *knockoutEvent) next() ([]fixture, error) {
 
 func (e *knockoutEvent) record(games []played) {
 	for _, g := range games {
-		t := e.byKey[fmt.Sprintf("%s|%d|%d", g.stage, g.round, g.board)]
+		t := g.tie
 		if t == nil || t.pending == 0 {
 			continue
 		}
@@ -301,6 +309,7 @@ func (e *knockoutEvent) decide(t *tie) {
 	if armageddon {
 		last = 1
 	}
+
 	match := t.games[len(t.games)-last:]
 	var pts [2]float64
 	for _, g := range match {
@@ -317,6 +326,13 @@ func (e *knockoutEvent) decide(t *tie) {
 		// The armageddon game was drawn: Black goes through.
 		g := match[0]
 		t.winner, t.loser = g.black, g.red
+	case !e.armageddon && e.deciding(t):
+		// Still tied after the replays: the lot decides.
+		t.byLot = true
+		t.winner, t.loser = t.player[1], t.player[0]
+		if e.lot(t, lotDecider) {
+			t.winner, t.loser = t.player[0], t.player[1]
+		}
 	default:
 		return
 	}

@@ -120,8 +120,9 @@ func TestKnockoutByes(t *testing.T) {
 }
 
 // TestKnockoutReplays: a drawn one-game match is replayed at the
-// tie-break control (colours drawn again) until decided; after the
-// replays, an armageddon game in which a draw sends Black through.
+// tie-break control (colours swapped) until decided; after the replays,
+// with that option, an armageddon game in which a draw sends Black
+// through.
 func TestKnockoutReplays(t *testing.T) {
 	e, _ := newKnockoutEvent(seeds(2), knockoutOptions{replays: 2, seed: 5})
 	draws := 0
@@ -157,7 +158,7 @@ func TestKnockoutReplays(t *testing.T) {
 
 	// Every game drawn: two replays, then the armageddon game, drawn: Black
 	// goes through.
-	e, _ = newKnockoutEvent(seeds(2), knockoutOptions{replays: 2, seed: 5})
+	e, _ = newKnockoutEvent(seeds(2), knockoutOptions{replays: 2, seed: 5, armageddon: true})
 	rounds = runKnockout(t, e, func(fixture) float64 { return 0.5 })
 	if len(rounds) != 4 {
 		t.Fatalf("all drawn: %d rounds", len(rounds))
@@ -256,5 +257,50 @@ func TestDoubleElimination(t *testing.T) {
 				t.Errorf("%d players upset %v: reset skipped %v", n, upset, reset.skipped)
 			}
 		}
+	}
+}
+
+// TestKnockoutColoursAlternate checks 13.5: the first game of a tie has
+// its colours by lot, and every later game of the tie, replays included,
+// swaps them. One-game matches drawn four times, for many lots.
+func TestKnockoutColoursAlternate(t *testing.T) {
+	for seed := uint64(0); seed < 20; seed++ {
+		e, _ := newKnockoutEvent(seeds(2), knockoutOptions{replays: 4, seed: seed})
+		rounds := runKnockout(t, e, func(fixture) float64 { return 0.5 })
+		var reds []int
+		for _, fs := range rounds {
+			for _, f := range fs {
+				reds = append(reds, f.red)
+			}
+		}
+		for i := 1; i < len(reds); i++ {
+			if reds[i] == reds[i-1] {
+				t.Errorf("seed %d: Red in the tie's games %v: game %d does not swap", seed, reds, i+1)
+				break
+			}
+		}
+	}
+}
+
+// TestKnockoutDecider: a match still tied after the replays is decided
+// by lot (11.1 knows extra games, not armageddon); with the armageddon
+// option, one more game decides, a draw sending Black through.
+func TestKnockoutDecider(t *testing.T) {
+	winners := map[int]int{}
+	for seed := uint64(0); seed < 40; seed++ {
+		e, _ := newKnockoutEvent(seeds(2), knockoutOptions{replays: 1, seed: seed})
+		rounds := runKnockout(t, e, func(fixture) float64 { return 0.5 })
+		if len(rounds) != 2 || !e.final.decided || !e.final.byLot {
+			t.Fatalf("seed %d: %d rounds, final %+v: want the game, one replay, then the lot", seed, len(rounds), e.final)
+		}
+		winners[e.final.winner]++
+	}
+	if winners[0] < 5 || winners[1] < 5 {
+		t.Errorf("the lot sends the first seed through %d of 40 times", winners[0])
+	}
+	e, _ := newKnockoutEvent(seeds(2), knockoutOptions{replays: 1, seed: 5, armageddon: true})
+	rounds := runKnockout(t, e, func(fixture) float64 { return 0.5 })
+	if len(rounds) != 3 || e.final.byLot || e.final.winner != rounds[2][0].black {
+		t.Errorf("armageddon: %d rounds, final %+v", len(rounds), e.final)
 	}
 }

@@ -33,33 +33,43 @@ func NewProgress(w io.Writer, tty bool) *Progress {
 	return &Progress{w: w, tty: tty, width: 24, start: time.Now()}
 }
 
-// Update draws the state after game g finished.
+// Update draws the state after game g finished. In an event, where the
+// first engine's record means nothing, the line shows the game that ended
+// instead (the tables follow each round).
 func (p *Progress) Update(g GameResult, r *Result) {
 	done, total := len(r.Games), r.Planned
-	rec := r.Players[0].Record
-	elo, lo, hi := rec.Elo()
-	margin := (hi - lo) / 2
-	text := fmt.Sprintf("%4d/%-4d +%d =%d -%d  %.1f%%  Elo %s ±%s", done, total,
-		rec.Wins, rec.Draws, rec.Losses, 100*rec.Score(), fmtElo(elo), fmtMargin(margin))
+	game := fmt.Sprintf("%s %s %s", r.Names[g.Red], g.Termination.Result(), r.Names[g.Black])
+	record := ""
+	if r.Event == nil {
+		rec := r.Players[0].Record
+		elo, lo, hi := rec.Elo()
+		margin := (hi - lo) / 2
+		record = fmt.Sprintf(" +%d =%d -%d  %.1f%%  Elo %s ±%s", rec.Wins, rec.Draws, rec.Losses, 100*rec.Score(), fmtElo(elo), fmtMargin(margin))
+	}
+	tail := ""
 	if r.SPRT != nil {
-		text += fmt.Sprintf("  LLR %.2f", r.SPRT.LLR)
+		tail += fmt.Sprintf("  LLR %.2f", r.SPRT.LLR)
 	}
 	switch {
 	case p.Live != nil:
-		text += "  " + p.Live(r)
+		tail += "  " + p.Live(r)
 	case done > 0 && done < total:
 		eta := time.Since(p.start) / time.Duration(done) * time.Duration(total-done)
-		text += "  ETA " + eta.Round(time.Second).String()
+		tail += "  ETA " + eta.Round(time.Second).String()
 	}
 	if !p.tty {
 		detail := ""
 		if d := g.Termination.Detail; d != "" {
 			detail = " (" + d + ")"
 		}
-		fmt.Fprintf(p.w, "game %d %s %s %s %s%s  |  %s\n", g.Number, r.Names[g.Red], g.Termination.Result(),
-			r.Names[g.Black], g.Termination.Reason, detail, strings.TrimSpace(text))
+		fmt.Fprintf(p.w, "game %d %s %s%s  |  %d/%d%s%s\n", g.Number, game, g.Termination.Reason, detail, done, total, record, tail)
 		return
 	}
+	text := fmt.Sprintf("%4d/%-4d", done, total) + record
+	if r.Event != nil {
+		text += " " + game
+	}
+	text += tail
 	filled := 0
 	if total > 0 {
 		filled = p.width * done / total

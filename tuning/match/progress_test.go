@@ -32,3 +32,20 @@ func TestProgressLive(t *testing.T) {
 		t.Errorf("line %q: want Live's text in place of the estimate", line)
 	}
 }
+
+// TestProgressEvent: in an event the progress line shows the game that
+// ended, not the first engine's record.
+func TestProgressEvent(t *testing.T) {
+	r := &Result{Names: []string{"a", "b", "c"}, Planned: 4, Players: make([]PlayerStats, 3), Event: &Event{}}
+	g := GameResult{Number: 2, Red: 2, Black: 1, Termination: Termination{Outcome: engine.BlackWins, Reason: IllegalMove}}
+	r.Players[0].Wins = 1
+	r.Games = append(r.Games, GameResult{}, g)
+	for _, tty := range []bool{false, true} {
+		var out bytes.Buffer
+		NewProgress(&out, tty).Update(g, r)
+		line := out.String()
+		if !strings.Contains(line, "c 0-1 b") || strings.Contains(line, "+1") || strings.Contains(line, "Elo") {
+			t.Errorf("tty %v: %q", tty, line)
+		}
+	}
+}

@@ -58,11 +58,11 @@ func playRemote(ctx context.Context, cfg *Config, p []job, out chan<- outcome) {
 		err = fmt.Errorf("game pair %d: %d results for %d games", p[0].pair, len(results), len(p))
 	}
 	if err != nil {
-		out <- outcome{err: err}
+		out <- outcome{number: p[0].number, err: err}
 		return
 	}
 	for i, g := range results {
-		o := outcome{game: g, pair: p[i].pair}
+		o := outcome{number: p[i].number, game: g, pair: p[i].pair}
 		if i == len(results)-1 {
 			o.commit = commit
 		}

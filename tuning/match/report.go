@@ -25,7 +25,7 @@ func (r *Result) WriteReport(w io.Writer) error {
 		state = " (SPRT decided)"
 	}
 	if r.Unplayed > 0 {
-		state += fmt.Sprintf(" (%d unplayed: both engines withdrawn)", r.Unplayed)
+		state += fmt.Sprintf(" (%d unplayed: both engines absent)", r.Unplayed)
 	}
 	fmt.Fprintf(&b, "Games: %d of %d%s\n", len(r.Games), r.Planned, state)
 	for _, p := range r.Pairings {
@@ -50,9 +50,13 @@ func (r *Result) WriteReport(w io.Writer) error {
 			fmt.Fprintf(&b, "Pondering: %s %d hits, %d misses (%.1f%% hits)\n", p.Name, p.PonderHits, p.PonderMisses, 100*float64(p.PonderHits)/float64(n))
 		}
 	}
-	for _, p := range r.Players {
+	for e, p := range r.Players {
 		if p.Withdrawn {
-			fmt.Fprintf(&b, "Withdrawn: %s, %s; its remaining games were forfeited\n", p.Name, withdrawnDetail)
+			effect := "its remaining games were forfeited"
+			if r.Event != nil {
+				effect = r.Event.withdrawalEffect(e)
+			}
+			fmt.Fprintf(&b, "Withdrawn: %s, %s; %s\n", p.Name, p.Withdrawal, effect)
 		}
 	}
 	b.WriteString("Terminations:" + r.terminations() + "\n")

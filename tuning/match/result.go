@@ -15,8 +15,12 @@ type PlayerStats struct {
 	// were not the reply the engine pondered on (engines that ponder).
 	PonderHits, PonderMisses int
 	// Withdrawn is set for an engine that failed its handshake too often in
-	// a row; it forfeited its remaining games.
-	Withdrawn bool
+	// a row, or that an event withdrew (EventOptions.CrashLimit); it
+	// forfeited its remaining games. Withdrawal says why: "3 failed
+	// handshakes in a row", "after round 2: 3 games in a row lost by a
+	// crash (-crash-limit 3)".
+	Withdrawn  bool
+	Withdrawal string
 }
 
 // Points returns wins plus half the draws.
@@ -60,7 +64,8 @@ type Result struct {
 	SPRT *SPRTStatus
 	// Interrupted is set when the match was cancelled before the end.
 	Interrupted bool
-	// Unplayed counts the scheduled games between two withdrawn engines,
+	// Unplayed counts the scheduled games between two absent engines
+	// (withdrawn, or in an event both failing to start: 21.3),
 	// neither played nor scored.
 	Unplayed int
 	// Event holds the tables, crosstable and bracket of an event format
@@ -90,6 +95,20 @@ func newResult(cfg *Config, pairs [][2]int, planned int) *Result {
 
 // add counts a finished game; pair is the id of its game pair.
 func (r *Result) add(g GameResult, pair int) {
+	r.addUnpaired(g)
+	ps := &r.Pairings[g.Pairing]
+	s := g.Score(ps.First)
+	if first, ok := r.pending[pair]; ok {
+		delete(r.pending, pair)
+		ps.Penta[int((first+s)*2)]++
+	} else {
+		r.pending[pair] = s
+	}
+}
+
+// addUnpaired counts a finished game that belongs to no game pair (an
+// event's).
+func (r *Result) addUnpaired(g GameResult) {
 	r.Games = append(r.Games, g)
 	r.Terminations[g.Termination.Reason]++
 	for c, e := range [2]int{g.Red, g.Black} {
@@ -103,12 +122,5 @@ func (r *Result) add(g GameResult, pair int) {
 		p.PonderMisses += g.PonderMisses[c]
 	}
 	ps := &r.Pairings[g.Pairing]
-	s := g.Score(ps.First)
-	ps.Record.add(s)
-	if first, ok := r.pending[pair]; ok {
-		delete(r.pending, pair)
-		ps.Penta[int((first+s)*2)]++
-	} else {
-		r.pending[pair] = s
-	}
+	ps.Record.add(g.Score(ps.First))
 }

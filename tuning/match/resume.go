@@ -212,6 +212,9 @@ func (r *Resume) take(cfg *Config, f fixture, names [2][]string) (GameResult, in
 	}
 	g := GameResult{Red: f.red, Black: f.black, Opening: f.opening, Termination: rg.term,
 		StartFEN: rg.game.StartFEN(), Moves: rg.game.Moves}
+	if side, a := absenceOf(rg.term); a != present {
+		g.absent[side] = a
+	}
 	if _, err := Rejudge(cfg, g, false); err != nil {
 		return fail("%v", err)
 	}

@@ -167,6 +167,7 @@ func TestResumeSettings(t *testing.T) {
 		return c
 	}
 	berger := eventConfig(t, Berger, fakes("a", "b", "c", "d")...)
+	berger.EventOptions.Playoff = PlayoffGames // all drawn: a playoff in the record
 	knockout := eventConfig(t, Knockout, fakes("a", "b")...)
 	knockout.Games, knockout.EventOptions.Replays, knockout.EventOptions.TiebreakControl = 1, 1, ctl("3+0")
 	teams := eventConfig(t, Swiss, fakes("a1", "a2", "b1", "b2")...)
@@ -199,8 +200,13 @@ func TestResumeSettings(t *testing.T) {
 		{berger, "-grace", func(c *Config) { c.Grace = Off }},
 		{berger, "-banmoves", func(c *Config) { c.NoBanMoves = true }},
 		{berger, "-crash-limit", func(c *Config) { c.EventOptions.CrashLimit = 5 }},
+		{berger, "-playoff", func(c *Config) { c.EventOptions.Playoff = PlayoffLot }},
+		{berger, "-playoff-games", func(c *Config) { c.EventOptions.PlayoffGames = 4 }},
+		{berger, "-playoff-tc", func(c *Config) { c.EventOptions.PlayoffControl = ctl("2+0") }},
+		{berger, "-playoff-places", func(c *Config) { c.EventOptions.PlayoffPlaces = 3 }},
 		{knockout, "-games", func(c *Config) { c.Games = 2 }},
 		{knockout, "-replays", func(c *Config) { c.EventOptions.Replays = 2 }},
+		{knockout, "-armageddon", func(c *Config) { c.EventOptions.Armageddon = true }},
 		{knockout, "-tiebreak-tc", func(c *Config) { c.EventOptions.TiebreakControl = timeman.Control{} }},
 		{knockout, "-seed", func(c *Config) { c.EventOptions.Seed = 1 }},
 		{teams, "-team (team 1)", func(c *Config) { c.EventOptions.Teams[0].Name = "Z" }},
@@ -208,6 +214,7 @@ func TestResumeSettings(t *testing.T) {
 			c.EventOptions.Teams = []Team{{"A", []int{1, 0}}, {"B", []int{2, 3}}}
 		}},
 		{teams, "-team was \"2\"", func(c *Config) { c.EventOptions.Teams = nil; c.EventOptions.Rounds = 3 }},
+		{teams, "-team-system", func(c *Config) { c.EventOptions.TeamSystem = TeamAllPlay }},
 		{groups, "-groups", func(c *Config) { c.EventOptions.Groups = 1 }},
 		{groups, "-advance", func(c *Config) { c.EventOptions.Advance = 2 }},
 		{groups, "-final", func(c *Config) { c.EventOptions.FinalKnockout = true }},

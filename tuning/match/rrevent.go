@@ -5,6 +5,7 @@ package match
 // second cycle), one game per pairing and round.
 type roundRobinEvent struct {
 	stage     string
+	group     int   // the group's number in a group stage (fixture.group)
 	players   []int // engine indices; table number k+1 is players[k]
 	rounds    [][][2]int
 	cur       int // rounds handed out
@@ -29,7 +30,7 @@ func (e *roundRobinEvent) next() ([]fixture, error) {
 	}
 	var out []fixture
 	for b, p := range e.rounds[e.cur] {
-		out = append(out, fixture{red: e.players[p[0]], black: e.players[p[1]], stage: e.stage, round: e.cur + 1, board: b + 1})
+		out = append(out, fixture{red: e.players[p[0]], black: e.players[p[1]], stage: e.stage, round: e.cur + 1, board: b + 1, group: e.group})
 	}
 	e.cur++
 	return out, nil
@@ -39,33 +40,22 @@ func (e *roundRobinEvent) record(games []played) { e.games = append(e.games, gam
 
 func (e *roundRobinEvent) withdraw(p int) { e.withdrawn[p] = true }
 
-// scheduled returns how many games the table gives player p.
-func (e *roundRobinEvent) scheduled(p int) int {
-	n := 0
-	for _, r := range e.rounds {
-		for _, pr := range r {
-			if e.players[pr[0]] == p || e.players[pr[1]] == p {
-				n++
-			}
-		}
-	}
-	return n
-}
-
 // cancelled returns the withdrawn players whose results are struck out
-// under 20.3: those that played (over the board, forfeits not counted)
-// fewer than half of their scheduled games. The results of a player who
-// played half or more stand, and its remaining games are forfeited.
+// under 20.3: those that met (over the board, forfeits not counted) fewer
+// than half of their opponents. The rule counts opponents, not games: in
+// a double round robin a player who met every opponent once has met them
+// all. The results of a player who met half or more stand, and its
+// remaining games are forfeited.
 func (e *roundRobinEvent) cancelled() map[int]bool {
 	out := map[int]bool{}
 	for p := range e.withdrawn {
-		n := 0
+		met := map[int]bool{}
 		for _, g := range e.games {
 			if g.has(p) && !g.forfeit {
-				n++
+				met[g.opponent(p)] = true
 			}
 		}
-		if 2*n < e.scheduled(p) {
+		if 2*len(met) < len(e.players)-1 {
 			out[p] = true
 		}
 	}

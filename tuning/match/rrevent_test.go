@@ -70,7 +70,26 @@ func TestRoundRobinWithdrawal(t *testing.T) {
 	if forfeits != 2 {
 		t.Errorf("%d forfeits, want 2", forfeits)
 	}
-	if got := e.scheduled(5); got != 5 {
-		t.Errorf("scheduled %d", got)
+}
+
+// TestDoubleRoundRobinWithdrawal: 20.3 counts the opponents met, not the
+// games. In a double round robin of six, a player withdrawn after round 4
+// has played 4 of its 10 games but met 4 of its 5 opponents: its results
+// stand. One withdrawn after round 2 (2 of 5 met) is cancelled.
+func TestDoubleRoundRobinWithdrawal(t *testing.T) {
+	names := []string{"1", "2", "3", "4", "5", "6"}
+	e := newRoundRobinEvent("round robin", []int{0, 1, 2, 3, 4, 5}, 2)
+	playRoundRobin(e, 5, 4)
+	for _, r := range e.standings(names) {
+		if r.Player == 5 && (r.Cancelled || r.Games != 10 || r.Rank == 0) {
+			t.Errorf("withdrawn after meeting 4 of 5: %+v", r)
+		}
+	}
+	e = newRoundRobinEvent("round robin", []int{0, 1, 2, 3, 4, 5}, 2)
+	playRoundRobin(e, 5, 2)
+	for _, r := range e.standings(names) {
+		if r.Player == 5 && !r.Cancelled {
+			t.Errorf("withdrawn after meeting 2 of 5: %+v", r)
+		}
 	}
 }

@@ -3,14 +3,18 @@ package match
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 )
 
 // outcome is what a worker reports for a job.
 type outcome struct {
-	game GameResult
-	pair int
-	err  error
+	// number is the job's number: a game not played (an error) has no
+	// GameResult.Number to say which job it was.
+	number int
+	game   GameResult
+	pair   int
+	err    error
 	// commit, when set, is called once the game is counted and written
 	// (a Remote's acknowledgement).
 	commit func()
@@ -81,7 +85,7 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 				defer w.closeAll()
 				for j := range jobCh {
 					g, err := w.play(gameCtx, j)
-					outCh <- outcome{game: g, pair: j.pair, err: err}
+					outCh <- outcome{number: j.number, game: g, pair: j.pair, err: err}
 				}
 			})
 		}
@@ -132,7 +136,9 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 	}
 	res.Interrupted = ctx.Err() != nil
 	for e := range res.Players {
-		res.Players[e].Withdrawn = sh.isWithdrawn(e)
+		if res.Players[e].Withdrawn = sh.isWithdrawn(e); res.Players[e].Withdrawn {
+			res.Players[e].Withdrawal = fmt.Sprintf("%d failed handshakes in a row", maxHandshakeFailures)
+		}
 	}
 	return res, firstErr
 }

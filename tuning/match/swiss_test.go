@@ -190,32 +190,41 @@ func TestSwissWithdrawal(t *testing.T) {
 	}
 }
 
-// TestSwissStuck: eight players over seven rounds often run out of
-// pairings without a rematch before the end; the event still completes
-// every round.
-func TestSwissStuck(t *testing.T) {
-	for seed := uint64(1); seed <= 5; seed++ {
-		e, _ := newSwissEvent("swiss", []int{0, 1, 2, 3, 4, 5, 6, 7}, 7)
-		for r := 1; r <= 7; r++ {
-			fs, err := e.next()
-			if err != nil || len(fs) != 4 {
-				t.Fatalf("seed %d round %d: %d games, %v", seed, r, len(fs), err)
-			}
-			var res []played
-			for i, f := range fs {
-				res = append(res, result(f, float64((i+r+int(seed))%3)/2))
-			}
-			e.record(res)
+// TestSwissAllDrawn: six players whose every game is drawn stay in one
+// score group; over five rounds nobody meets anyone twice (the greedy
+// pairing of old had p1 meet p4 in rounds 1, 4 and 5).
+func TestSwissAllDrawn(t *testing.T) {
+	e, _ := newSwissEvent("swiss", seeds(6), 5)
+	met := map[[2]int]int{}
+	for r := 1; r <= 5; r++ {
+		fs, err := e.next()
+		if err != nil || len(fs) != 3 {
+			t.Fatalf("round %d: %d games, %v", r, len(fs), err)
 		}
+		var res []played
+		for _, f := range fs {
+			k := [2]int{min(f.red, f.black), max(f.red, f.black)}
+			if met[k]++; met[k] > 1 {
+				t.Errorf("round %d: %d-%d again", r, f.red+1, f.black+1)
+			}
+			res = append(res, result(f, 0.5))
+		}
+		e.record(res)
 	}
 }
 
-// TestSwissRoundLimit refuses more rounds than a Swiss can pair.
+// TestSwissRoundLimit refuses a Swiss without rounds and one of more
+// players than the pairing takes; more rounds than a round robin's are
+// played (pairs then meet again, each pair once more before any pair
+// twice more).
 func TestSwissRoundLimit(t *testing.T) {
-	if _, err := newSwissEvent("swiss", []int{0, 1, 2, 3}, 4); err == nil {
-		t.Error("4 rounds of 4 players accepted")
+	if _, err := newSwissEvent("swiss", []int{0, 1, 2, 3}, 0); err == nil {
+		t.Error("0 rounds accepted")
 	}
-	if _, err := newSwissEvent("swiss", []int{0, 1, 2}, 3); err != nil {
-		t.Errorf("3 rounds of 3: %v", err)
+	if _, err := newSwissEvent("swiss", seeds(65), 3); err == nil {
+		t.Error("65 players accepted")
+	}
+	if _, err := newSwissEvent("swiss", []int{0, 1, 2, 3}, 9); err != nil {
+		t.Errorf("9 rounds of 4: %v", err)
 	}
 }

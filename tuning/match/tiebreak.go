@@ -6,9 +6,13 @@ import "sort"
 type tieBreaks uint8
 
 // The orders: tbRoundRobin is article 15.1 (Sonneborn-Berger 小分, then
-// wins, then head-to-head 直胜 among those still tied, then a shared
-// place); tbSwiss is 15.2 (opponents' score 对手分, i.e. Buchholz, then
-// wins, then a shared place).
+// wins, then head-to-head 直胜 among those still tied, then fouls, then a
+// shared place); tbSwiss is 15.2 (opponents' score 对手分, i.e. Buchholz,
+// then wins, then fouls, then a shared place). Both come after 18.4:
+// among players level on points, those who lost games by a foul (犯规,
+// isFoul) go last, fewer fouls first; the tie-breaks then order players
+// level on points and fouls, so that 15.x's own last step (fouls) is
+// already settled by then.
 const (
 	tbRoundRobin tieBreaks = iota
 	tbSwiss
@@ -23,7 +27,8 @@ type EventStanding struct {
 	// tie-break share it (Shared).
 	Rank   int  `json:"rank"`
 	Shared bool `json:"shared,omitempty"`
-	// Points counts wins 1, draws ½, a bye 1.
+	// Points counts wins 1, draws ½, a bye 1 (a win's points; the bye
+	// is no game won for Wins and has no opponent for Buchholz).
 	Points float64 `json:"points"`
 	// Games counts the games with a result (byes not included).
 	Games  int `json:"games"`
@@ -39,6 +44,9 @@ type EventStanding struct {
 	// HeadToHead is the points scored against the players tied on the
 	// earlier criteria (round robins; 0 when not tied).
 	HeadToHead float64 `json:"head_to_head"`
+	// Fouls counts the games lost by a foul (犯规): a forbidden repetition,
+	// an illegal move, a time forfeit, failing to start (isFoul).
+	Fouls int `json:"fouls"`
 	// Byes counts the rounds the player had no opponent (Swiss).
 	Byes int `json:"byes,omitempty"`
 	// Withdrawn marks a player taken out of the event (20.3, 20.4);
@@ -46,6 +54,10 @@ type EventStanding struct {
 	// listed last, without a rank).
 	Withdrawn bool `json:"withdrawn,omitempty"`
 	Cancelled bool `json:"cancelled,omitempty"`
+	// Playoff tells how a place that must not be shared was settled
+	// (15.6): the playoff points ("1.5", "1, lot" when a lot parted those
+	// still level), or "lot".
+	Playoff string `json:"playoff,omitempty"`
 }
 
 // isBye tells whether the game is a bye (no Black).
@@ -82,10 +94,13 @@ func rankPlayers(players []int, names []string, games []played, tb tieBreaks, wi
 			r := rows[p]
 			pts := g.pointsOf(p)
 			r.Points += pts
+			if (p == g.red && g.fouls[0]) || (p == g.black && g.fouls[1]) {
+				r.Fouls++
+			}
 			switch {
 			case g.isBye():
+				// A win's points, but no game won (胜局) and no opponent.
 				r.Byes++
-				r.Wins++
 				continue
 			case pts == 1:
 				r.Wins++
@@ -108,7 +123,7 @@ func rankPlayers(players []int, names []string, games []played, tb tieBreaks, wi
 		}
 	}
 	level := func(a, b *EventStanding) bool {
-		if a.Points != b.Points || a.Wins != b.Wins {
+		if a.Points != b.Points || a.Fouls != b.Fouls || a.Wins != b.Wins {
 			return false
 		}
 		if tb == tbSwiss {
@@ -137,6 +152,8 @@ func rankPlayers(players []int, names []string, games []played, tb tieBreaks, wi
 			return boolOrder(!a.Cancelled)
 		case a.Points != b.Points:
 			return floatOrder(a.Points, b.Points)
+		case a.Fouls != b.Fouls: // 18.4
+			return boolOrder(a.Fouls < b.Fouls)
 		case tb == tbRoundRobin && a.SB != b.SB:
 			return floatOrder(a.SB, b.SB)
 		case tb == tbSwiss && a.Buchholz != b.Buchholz:

@@ -7,7 +7,8 @@ import (
 )
 
 // games builds the games of a table from "A-B 1", "A-C =", "B-C 0" lines
-// (Red first, then Red's result: 1, = or 0; "+" and "-" for forfeits).
+// (Red first, then Red's result: 1, = or 0; "+" and "-" for forfeits;
+// "1f" and "0f" for a game the loser lost by a foul).
 func games(t *testing.T, names []string, lines ...string) []played {
 	t.Helper()
 	idx := map[string]int{}
@@ -23,14 +24,20 @@ func games(t *testing.T, names []string, lines ...string) []played {
 		a, b, _ := strings.Cut(pair, "-")
 		g := played{fixture: fixture{red: idx[a], black: idx[b]}}
 		switch res {
-		case "1", "+":
+		case "1", "+", "1f":
 			g.points = [2]float64{1, 0}
 		case "=":
 			g.points = [2]float64{0.5, 0.5}
-		case "0", "-":
+		case "0", "-", "0f":
 			g.points = [2]float64{0, 1}
 		default:
 			t.Fatalf("%q: result %q", l, res)
+		}
+		switch res { // a loss by a foul: "1f" Black's, "0f" Red's
+		case "1f":
+			g.fouls[1] = true
+		case "0f":
+			g.fouls[0] = true
 		}
 		g.forfeit = res == "+" || res == "-"
 		out = append(out, g)
@@ -129,16 +136,76 @@ func TestSwissTieBreaks(t *testing.T) {
 	if bh["B"] != 5.5 || bh["E"] != 3 || bh["C"] != 6 || bh["F"] != 5 {
 		t.Errorf("Buchholz %v", bh)
 	}
-	// A bye: one point and a win, no opponent for the opponents' score.
+	// A bye: a win's point, but no win for the wins tie-break (胜局
+	// counts games won) and no opponent for the opponents' score.
 	g = append(g, played{fixture: fixture{red: 5, black: -1}, points: [2]float64{1, 0}})
 	rows = rankPlayers([]int{0, 1, 2, 3, 4, 5}, names, g, tbSwiss, nil, nil)
 	for _, r := range rows {
-		if r.Name == "F" && (r.Points != 1.5 || r.Wins != 1 || r.Byes != 1 || r.Games != 3 || r.Buchholz != 5) {
+		if r.Name == "F" && (r.Points != 1.5 || r.Wins != 0 || r.Byes != 1 || r.Games != 3 || r.Buchholz != 5) {
 			t.Errorf("F after a bye: %+v", r)
 		}
 	}
 	if got, want := order(rows), "1 A, 2 B, 3 E, 4 F, 5 D, 6 C"; got != want {
 		// F 1.5 (Buchholz 5) ahead of D 1 and C 0.5.
 		t.Errorf("with a bye: %s, want %s", got, want)
+	}
+}
+
+// TestFoulsOrder checks 18.4 with 15.1 and 15.2: among players level on
+// points, those who lost games by a foul come after those who did not,
+// fewer fouls first, before the other tie-breaks.
+func TestFoulsOrder(t *testing.T) {
+	names := []string{"A", "B", "C", "D"}
+	// A round robin of four: A beat B and C, lost to D; B beat C and D; C
+	// drew D. A and B 2 points, SB A 2.5 (B 2 + C ½), B 2 (C ½ + D 1½).
+	g := games(t, names, "A-B 1", "A-C 1", "A-D 0", "B-C 1", "B-D 1", "C-D =")
+	if got, want := order(rankPlayers([]int{0, 1, 2, 3}, names, g, tbRoundRobin, nil, nil)), "1 A, 2 B, 3 D, 4 C"; got != want {
+		t.Errorf("round robin: %s, want %s", got, want)
+	}
+	// A lost to D by a foul: B goes first.
+	g = games(t, names, "A-B 1", "A-C 1", "A-D 0f", "B-C 1", "B-D 1", "C-D =")
+	rows := rankPlayers([]int{0, 1, 2, 3}, names, g, tbRoundRobin, nil, nil)
+	if got, want := order(rows), "1 B, 2 A, 3 D, 4 C"; got != want {
+		t.Errorf("round robin with A's foul: %s, want %s", got, want)
+	}
+	if rows[1].Fouls != 1 || rows[0].Fouls != 0 {
+		t.Errorf("fouls %+v %+v", rows[0], rows[1])
+	}
+	// A Swiss of six over two rounds: A, B and D on 1 point, Buchholz D
+	// 3, A 2.5, B 1.5; E and F on ½ share fifth place.
+	names = []string{"A", "B", "C", "D", "E", "F"}
+	all := []int{0, 1, 2, 3, 4, 5}
+	g = games(t, names, "A-C 0", "B-D 0", "E-F =", "A-E 1", "B-F 1", "C-D 1")
+	if got, want := order(rankPlayers(all, names, g, tbSwiss, nil, nil)), "1 C, 2 D, 3 A, 4 B, 5= E, 5= F"; got != want {
+		t.Errorf("swiss: %s, want %s", got, want)
+	}
+	// A lost its first game by a foul: it goes after B.
+	g = games(t, names, "A-C 0f", "B-D 0", "E-F =", "A-E 1", "B-F 1", "C-D 1")
+	if got, want := order(rankPlayers(all, names, g, tbSwiss, nil, nil)), "1 C, 2 D, 3 B, 4 A, 5= E, 5= F"; got != want {
+		t.Errorf("swiss with A's foul: %s, want %s", got, want)
+	}
+}
+
+// TestHeadToHeadColumn: the H2H column of a round-robin grid shows the
+// points against the players level on the criteria before it, and "-"
+// for a player level with nobody (where nothing is computed).
+func TestHeadToHeadColumn(t *testing.T) {
+	names := []string{"A", "B", "C", "D", "E"}
+	// D and A level on points, SB and wins: D beat A (H2H 1 and 0).
+	g := games(t, names, "A-B 1", "A-C 1", "A-D 0", "A-E =", "B-C 1", "B-D =", "B-E =", "C-D 1", "C-E 1", "D-E 1")
+	for i := range g {
+		g[i].round = 1
+	}
+	ev := &Event{names: names}
+	table := ev.individual("round robin", "round robin", rankPlayers([]int{0, 1, 2, 3, 4}, names, g, tbRoundRobin, nil, nil), g)
+	var b strings.Builder
+	writeGrid(&b, table)
+	h2h := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(b.String()), "\n")[1:] {
+		f := strings.Fields(line)
+		h2h[f[1]] = f[len(f)-1]
+	}
+	if want := map[string]string{"D": "1", "A": "0", "B": "-", "C": "-", "E": "-"}; fmt.Sprint(h2h) != fmt.Sprint(want) {
+		t.Errorf("H2H %v, want %v:\n%s", h2h, want, b.String())
 	}
 }

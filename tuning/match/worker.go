@@ -33,6 +33,14 @@ func (sh *shared) isWithdrawn(e int) bool {
 	return sh.withdrawn[e]
 }
 
+// handshakesFailed tells whether engine e failed maxHandshakeFailures
+// handshakes in a row (the runner withdrew it).
+func (sh *shared) handshakesFailed(e int) bool {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	return sh.failures[e] >= maxHandshakeFailures
+}
+
 // protocol returns the known protocol of engine e.
 func (sh *shared) protocol(e int) Protocol {
 	sh.mu.Lock()
@@ -70,11 +78,52 @@ type worker struct {
 	sessions map[int]*session
 }
 
-// withdrawnDetail explains a game forfeited by a withdrawn engine,
-// notStartedDetail one forfeited by an engine that failed to start.
-var withdrawnDetail = fmt.Sprintf("withdrawn after %d failed handshakes in a row", maxHandshakeFailures)
+// absence says why a side of a game has no engine: it failed its
+// handshake, or it was withdrawn before the game (by the runner after
+// failed handshakes, or by the event).
+type absence uint8
 
-const notStartedDetail = "engine did not start"
+const (
+	present absence = iota
+	notStarted
+	withdrawnHandshakes
+	withdrawnByEvent
+)
+
+// detail explains a game forfeited by the absence, after the side's name
+// ("red engine did not start"): the runner writes it in
+// [TerminationDetail], and a resume reads it back (absenceOf).
+func (a absence) detail() string {
+	switch a {
+	case notStarted:
+		return "engine did not start"
+	case withdrawnHandshakes:
+		return fmt.Sprintf("withdrawn after %d failed handshakes in a row", maxHandshakeFailures)
+	case withdrawnByEvent:
+		return "withdrawn from the event"
+	}
+	return ""
+}
+
+// absenceOf reads back the absence of the losing side from a recorded
+// crash's detail (the side's name, then absence.detail): present when
+// the detail is another crash's.
+func absenceOf(t Termination) (engine.Color, absence) {
+	if t.Reason != Crash {
+		return engine.Red, present
+	}
+	for _, side := range []engine.Color{engine.Red, engine.Black} {
+		if t.Outcome != engine.WinFor(side.Opponent()) {
+			continue
+		}
+		for _, a := range []absence{notStarted, withdrawnHandshakes, withdrawnByEvent} {
+			if t.Detail == side.String()+" "+a.detail() {
+				return side, a
+			}
+		}
+	}
+	return engine.Red, present
+}
 
 // withdraw withdraws engine e (an event's decision): it forfeits its games
 // from now on without being started.
@@ -167,14 +216,17 @@ func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 	defer w.closeBroken()
 	w.closeExcept(j.red, j.black)
 	var players [2]*session
-	var absent [2]string
+	var absent [2]absence
 	engines := [2]int{j.red, j.black}
 	if w.sh.isWithdrawn(j.red) && w.sh.isWithdrawn(j.black) {
 		return GameResult{}, errUnplayed
 	}
 	for c, e := range engines {
 		if w.sh.isWithdrawn(e) {
-			absent[c] = withdrawnDetail
+			absent[c] = withdrawnByEvent
+			if w.sh.handshakesFailed(e) {
+				absent[c] = withdrawnHandshakes
+			}
 			continue
 		}
 		tag := fmt.Sprintf("g%d %s %s", j.number, engine.Color(c), w.cfg.Engines[e].DisplayName())
@@ -183,7 +235,7 @@ func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 			return GameResult{}, err
 		}
 		if s == nil {
-			absent[c] = notStartedDetail
+			absent[c] = notStarted
 		}
 		players[c] = s
 	}
@@ -206,6 +258,7 @@ func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 		StartFEN:     gs.ref.StartFEN(),
 		Moves:        append([]engine.Move(nil), gs.ref.Moves()...),
 		Notes:        gs.notes,
+		absent:       absent,
 		Started:      start,
 		Duration:     time.Since(start),
 		PonderHits:   gs.ponderHits,
