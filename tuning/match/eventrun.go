@@ -44,7 +44,15 @@ type eventRun struct {
 // the workers (the same engines, referee, PGN and progress as a match), the
 // results back to the format, which then makes the next round.
 func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, error) {
-	er, err := newEventRun(cfg, onStart)
+	// The settings are checked before the roll call starts the engines.
+	if _, err := newEventFormat(&cfg, EngineNames(cfg.Engines)); err != nil {
+		return nil, err
+	}
+	absent, err := absentAtStart(ctx, &cfg, onStart)
+	if err != nil {
+		return nil, err
+	}
+	er, err := newEventRun(cfg, onStart, absent)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +100,13 @@ func CheckResume(cfg Config) error {
 		return errors.New("nothing to resume: not an event, or no record of one")
 	}
 	cfg.PGN, cfg.Log, cfg.OnGame, cfg.EventOptions.OnRound = nil, nil, nil, nil
-	er, err := newEventRun(cfg, nil)
+	var absent startAbsences
+	if cfg.EventOptions.Resume.Len() > 0 && len(cfg.EventOptions.Teams) == 0 {
+		if absent, err = cfg.EventOptions.Resume.absentAtStart(len(cfg.Engines)); err != nil {
+			return err
+		}
+	}
+	er, err := newEventRun(cfg, nil, absent)
 	if err != nil {
 		return err
 	}
@@ -100,13 +114,17 @@ func CheckResume(cfg Config) error {
 	return er.play(context.Background(), nil, nil)
 }
 
-// newEventRun prepares the event of cfg (which has its defaults).
-func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
+// newEventRun prepares the event of cfg (which has its defaults) among
+// the engines not absent at the start.
+func newEventRun(cfg Config, onStart func(int), absent startAbsences) (*eventRun, error) {
 	names := EngineNames(cfg.Engines)
 	if cfg.EventOptions.CrashLimit <= 0 {
 		cfg.EventOptions.CrashLimit = 3
 	}
 	settings := cfg.eventSettings(names)
+	if s, ok := absent.setting(); ok {
+		settings = slices.Insert(settings, enginesSettings(settings), s)
+	}
 	if r := cfg.EventOptions.Resume; r != nil {
 		written := make([]eventSetting, len(settings))
 		for i, s := range settings {
@@ -115,6 +133,17 @@ func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
 		}
 		if err := r.checkSettings(written); err != nil {
 			return nil, err
+		}
+	}
+	absentees := absent.absentees(names)
+	if len(absent.engines) > 0 {
+		cfg, names = cfg.without(absent.engines, names)
+		if len(cfg.Engines) < 2 {
+			return nil, fmt.Errorf("the event cannot start: %d of %d engines did not start (20.2): %s", len(absentees), len(absentees)+len(cfg.Engines), absentees[0].Name+": "+absentees[0].Cause)
+		}
+		var err error
+		if cfg, err = cfg.withDefaults(); err != nil {
+			return nil, fmt.Errorf("the event cannot start without the engines absent at the start (20.2): %w", err)
 		}
 	}
 	format, err := newEventFormat(&cfg, names)
@@ -159,6 +188,7 @@ func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
 	for i, e := range cfg.Engines {
 		er.sh.proto[i] = e.Proto
 	}
+	er.res.AbsentAtStart = absentees
 	er.res.Event = &Event{format: format, names: names, teams: cfg.EventOptions.Teams, kind: cfg.Format,
 		totals: len(cfg.EventOptions.Teams) > 0 && cfg.EventOptions.TeamSystem == TeamTotal}
 	return er, nil

@@ -28,6 +28,12 @@ func eventConfig(t *testing.T, f Format, engines ...EngineSpec) Config {
 	return cfg
 }
 
+// muteAfterStart returns a fake engine that starts at the event's roll
+// call (20.2) and never answers isready after it.
+func muteAfterStart(t *testing.T, name string) EngineSpec {
+	return fake(name, "-starts", filepath.Join(t.TempDir(), name+".starts"), "-readyfor", "1")
+}
+
 func fakes(names ...string) []EngineSpec {
 	var out []EngineSpec
 	for _, n := range names {
@@ -357,7 +363,7 @@ func TestEventOptionErrors(t *testing.T) {
 // (not to another game of the round), so that the tie is settled and the
 // event ends.
 func TestEventUnplayedGameKeepsItsPlace(t *testing.T) {
-	cfg := eventConfig(t, Knockout, fake("a", "-noready"), fake("b", "-noready"))
+	cfg := eventConfig(t, Knockout, muteAfterStart(t, "a"), muteAfterStart(t, "b"))
 	cfg.Games, cfg.Concurrency = 4, 1
 	cfg.HandshakeTimeout = 400 * time.Millisecond // a fake that answers does so well within it, even on a loaded machine
 	cfg.EventOptions.Replays = -1
@@ -379,7 +385,7 @@ func TestEventUnplayedGameKeepsItsPlace(t *testing.T) {
 // absence. A Swiss of four in which c and d never start: they meet in
 // round 2 (both on 0).
 func TestEventBothAbsent(t *testing.T) {
-	cfg := eventConfig(t, Swiss, fake("a"), fake("b"), fake("c", "-noready"), fake("d", "-noready"))
+	cfg := eventConfig(t, Swiss, fake("a"), fake("b"), muteAfterStart(t, "c"), muteAfterStart(t, "d"))
 	cfg.Concurrency = 1
 	cfg.HandshakeTimeout = 400 * time.Millisecond // a fake that answers does so well within it, even on a loaded machine
 	cfg.EventOptions.Rounds, cfg.EventOptions.CrashLimit = 3, 10
@@ -416,7 +422,7 @@ func TestEventBothAbsent(t *testing.T) {
 // forfeits ("+" and "-") again when the event is resumed from its PGN.
 func TestEventResumeKeepsForfeits(t *testing.T) {
 	var pgnOut bytes.Buffer
-	cfg := eventConfig(t, Swiss, fake("a"), fake("b"), fake("c"), fake("d", "-noready"))
+	cfg := eventConfig(t, Swiss, fake("a"), fake("b"), fake("c"), muteAfterStart(t, "d"))
 	cfg.Concurrency = 1
 	cfg.HandshakeTimeout = 400 * time.Millisecond // a fake that answers does so well within it, even on a loaded machine
 	cfg.EventOptions.Rounds = 3
@@ -467,7 +473,7 @@ func TestEventWithdrawalReport(t *testing.T) {
 		t.Errorf("report:\n%s", text)
 	}
 
-	cfg = eventConfig(t, Swiss, fake("a"), fake("b"), fake("c"), fake("d", "-noready"))
+	cfg = eventConfig(t, Swiss, fake("a"), fake("b"), fake("c"), muteAfterStart(t, "d"))
 	cfg.Concurrency = 1
 	cfg.HandshakeTimeout = 400 * time.Millisecond // a fake that answers does so well within it, even on a loaded machine
 	cfg.EventOptions.Rounds, cfg.EventOptions.CrashLimit = 3, 10

@@ -25,6 +25,8 @@ type eventSetting struct {
 //	[EventFormat "swiss"]          -format
 //	[EventEngines "8"]             -engine: how many (SPECs given in -team included)
 //	[EventEngine1 "level1 (spec 3fa2b1c09d8e)"]  each: its name and a digest of its SPEC
+//	[EventAbsentAtStart "none"]    the engines (by number) that did not start before
+//	                               round 1 (20.2; individual events, added by newEventRun)
 //	[EventTeams "2"], [EventTeam1 "NAME=ENGINE,ENGINE"]  -team (none: "0")
 //	[EventTeamSystem "fixed"], [EventBoards "0"]  -team-system, -boards (team events)
 //	[EventRounds "5"]              -rounds (berger, swiss, groups)
@@ -112,6 +114,16 @@ func (c *Config) eventSettings(names []string) []eventSetting {
 		eventSetting{"EventBanMoves", "-banmoves", strconv.FormatBool(!c.NoBanMoves)},
 		eventSetting{"EventCrashLimit", "-crash-limit", strconv.Itoa(o.CrashLimit)},
 	)
+}
+
+// enginesSettings returns the index in settings just after the
+// [EventEngineN] tags: where [EventAbsentAtStart] goes.
+func enginesSettings(settings []eventSetting) int {
+	i := 0
+	for i < len(settings) && (settings[i].tag == "EventFormat" || strings.HasPrefix(settings[i].tag, "EventEngine")) {
+		i++
+	}
+	return i
 }
 
 // offOr returns n, or "off" when n is not positive.

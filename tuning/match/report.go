@@ -59,6 +59,9 @@ func (r *Result) WriteReport(w io.Writer) error {
 			fmt.Fprintf(&b, "Withdrawn: %s, %s; %s\n", p.Name, p.Withdrawal, effect)
 		}
 	}
+	for _, a := range r.AbsentAtStart {
+		fmt.Fprintf(&b, "Absent at the start (20.2): %s, %s; the event was drawn among the %d others\n", a.Name, a.Cause, len(r.Players))
+	}
 	b.WriteString("Terminations:" + r.terminations() + "\n")
 	if s := r.SPRT; s != nil {
 		model := "trinomial"

@@ -58,6 +58,10 @@ type Result struct {
 	Players []PlayerStats
 	// Pairings holds the record of each pairing, in schedule order.
 	Pairings []PairingStats
+	// AbsentAtStart lists the engines of an event that did not start
+	// before its first round (20.2): the event was drawn among the
+	// others, and they are in neither Names nor Players.
+	AbsentAtStart []Absentee
 	// Terminations counts the games by the reason they ended.
 	Terminations map[Reason]int
 	// SPRT is the state of the test, nil without one.

@@ -40,6 +40,8 @@ var (
 	ignoreQuit = flag.Bool("ignorequit", false, "do not exit on quit")
 	spawn      = flag.Bool("spawn", false, "start a helper process (sleep 60) at start-up")
 	noReady    = flag.Bool("noready", false, "never answer isready")
+	startsFile = flag.String("starts", "", "count every start of the engine in this file (one byte a start)")
+	readyFor   = flag.Int("readyfor", -1, "with -starts: answer isready in the first N starts only, then behave as -noready")
 	exitOnBad  = flag.Bool("exitonbad", false, "exit when the first command is not understood")
 	idleStop   = flag.Bool("idlestop", false, "answer stop while idle with nobestmove (as ElephantEye does)")
 	ponder     = flag.Bool("ponder", false, "add a ponder move (the reply it would play) to bestmove")
@@ -49,6 +51,9 @@ var (
 
 func main() {
 	flag.Parse()
+	if *startsFile != "" {
+		countStart()
+	}
 	if *pidDir != "" {
 		writePid(os.Getpid())
 	}
@@ -76,6 +81,22 @@ func main() {
 		if !e.handle(l) {
 			return
 		}
+	}
+}
+
+// countStart adds this start to the -starts file and, past the first
+// -readyfor starts, turns the engine mute (-noready).
+func countStart() {
+	before := 0
+	if fi, err := os.Stat(*startsFile); err == nil {
+		before = int(fi.Size())
+	}
+	if f, err := os.OpenFile(*startsFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err == nil {
+		f.Write([]byte{'.'})
+		f.Close()
+	}
+	if *readyFor >= 0 && before >= *readyFor {
+		*noReady = true
 	}
 }
 
