@@ -75,7 +75,7 @@ func WinFor(c Color) Outcome {
 // Reason says why a game ended under the rules. The referee (Game) gives
 // only these; endings decided off the board (resignation, time, a crash,
 // an illegal or unreadable move, agreement, adjudication) belong to the
-// match runner (tuning/match).
+// match runner (match).
 type Reason uint8
 
 // The rules' reasons for the end of a game.

@@ -13,8 +13,8 @@ import (
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/internal/enginetest"
+	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/pgn"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // TestPonderMatch plays a short match of the engine against itself through

@@ -7,8 +7,8 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/wdl"
+	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/pgn"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // handshakeTimeout bounds the engine's answers to ucci/uci and isready.

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/match"
 )
 
 // mateScore is the score of a mate in zero plies, as UCCI engines print

@@ -2,8 +2,8 @@ package web
 
 import (
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/pgn"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // moveText is one move of the record in the three notations.

@@ -14,7 +14,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/rs/zerolog"
 
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/match"
 )
 
 //go:embed static

@@ -16,7 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/goxq/ucci/cmd/ucci/protocol"
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/match"
 )
 
 // engineArg makes the test binary run the engine instead of the tests, so

@@ -10,7 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/goxq/ucci/engine"
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/match"
 )
 
 // writeTimeout bounds one write to the browser.

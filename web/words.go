@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/goxq/ucci/engine"
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/match"
 )
 
 // sideName returns "Red" or "Black".

@@ -12,7 +12,7 @@ import (
 
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/internal/safefile"
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/match"
 )
 
 // teamFlags collects repeated -team NAME=ENGINE,ENGINE,... flags.

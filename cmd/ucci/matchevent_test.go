@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/internal/enginetest"
+	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/pgn"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // realEngines returns n -engine flags of the engine at skill level 0 (a

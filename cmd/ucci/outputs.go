@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/goxq/ucci/internal/safefile"
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/match"
 )
 
 // named lists paths as files named by name (a flag such as "-out"), for

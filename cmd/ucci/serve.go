@@ -16,7 +16,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/goxq/ucci/internal/safefile"
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/web"
 )
 
