@@ -30,7 +30,7 @@ func run(cmd func([]string, io.Writer, io.Writer) int, args ...string) (int, str
 func TestPipeline(t *testing.T) {
 	dir := t.TempDir()
 	samples := filepath.Join(dir, "s.tsv.gz")
-	code, out, errOut := run(Data, "-quiet", "-skip", "6", "-out", samples, "../data/testdata/master24.pgn")
+	code, out, errOut := run(Data, "-quiet", "-skip", "6", "-out", samples, "../../../tuning/data/testdata/master24.pgn")
 	if code != 0 {
 		t.Fatalf("data: exit %d: %s", code, errOut)
 	}

@@ -25,7 +25,7 @@ func TestWDLCommand(t *testing.T) {
 		// draws one).
 		args = []string{"-quiet", "-depth", "2", "-positions", "600", "-save", samples, "-out", out}
 	}
-	code, stdout, stderr := run(WDL, append(args, "-note", "credit line", "../data/testdata/master24.pgn")...)
+	code, stdout, stderr := run(WDL, append(args, "-note", "credit line", "../../../tuning/data/testdata/master24.pgn")...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
