@@ -54,7 +54,7 @@ func answerOnce(t *testing.T, ctx context.Context, js jetstream.JetStream, coord
 func zeroMoveMates(w *Work) *Result {
 	r := &Result{}
 	for _, g := range w.Games {
-		r.Games = append(r.Games, WireResult{Number: g.Number, Outcome: engine.RedWins, Reason: match.RulesReason(engine.Checkmate),
+		r.Games = append(r.Games, WireResult{Number: g.Number, Outcome: engine.RedWins, Reason: engine.Checkmate,
 			StartFEN: w.Opening.FEN, Moves: w.Opening.Moves, Notes: make([]match.MoveNote, len(w.Opening.Moves))})
 	}
 	return r
@@ -140,12 +140,12 @@ func TestWorkerTally(t *testing.T) {
 	if empty.Len() != 0 {
 		t.Errorf("a report without results: %q", empty.String())
 	}
-	game := func(r match.Reason) match.GameResult {
-		return match.GameResult{Termination: match.Termination{Outcome: engine.RedWins, Reason: r}}
+	game := func(r engine.Reason) match.GameResult {
+		return match.GameResult{Termination: engine.Termination{Outcome: engine.RedWins, Reason: r}}
 	}
-	c.tally.add("b\x1b[2J", []match.GameResult{game(match.Resignation), game(match.TimeForfeit)}, []bool{true, true})
-	c.tally.add("a", []match.GameResult{game(match.RulesReason(engine.Checkmate)), game(match.Crash)}, []bool{false, true})
-	c.tally.add("b\x1b[2J", []match.GameResult{game(match.Resignation), game(match.Adjudication)}, []bool{true, false})
+	c.tally.add("b\x1b[2J", []match.GameResult{game(engine.Resignation), game(engine.TimeForfeit)}, []bool{true, true})
+	c.tally.add("a", []match.GameResult{game(engine.Checkmate), game(engine.Crash)}, []bool{false, true})
+	c.tally.add("b\x1b[2J", []match.GameResult{game(engine.Resignation), game(engine.Adjudication)}, []bool{true, false})
 	var out bytes.Buffer
 	c.WriteReport(&out)
 	want := "Workers (games; endings the referee cannot see, taken as reported):\n" +

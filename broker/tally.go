@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/match"
 )
@@ -19,7 +20,7 @@ import (
 type workerTally struct {
 	mu       sync.Mutex
 	games    map[string]int
-	reported map[string]map[match.Reason]int
+	reported map[string]map[engine.Reason]int
 }
 
 // add counts the games of a result of worker; reported tells which of
@@ -28,7 +29,7 @@ func (t *workerTally) add(worker string, games []match.GameResult, reported []bo
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.games == nil {
-		t.games, t.reported = map[string]int{}, map[string]map[match.Reason]int{}
+		t.games, t.reported = map[string]int{}, map[string]map[engine.Reason]int{}
 	}
 	t.games[worker] += len(games)
 	for i, g := range games {
@@ -36,7 +37,7 @@ func (t *workerTally) add(worker string, games []match.GameResult, reported []bo
 			continue
 		}
 		if t.reported[worker] == nil {
-			t.reported[worker] = map[match.Reason]int{}
+			t.reported[worker] = map[engine.Reason]int{}
 		}
 		t.reported[worker][g.Termination.Reason]++
 	}

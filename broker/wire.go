@@ -258,7 +258,7 @@ type ChunkResult struct {
 type WireResult struct {
 	Number       int              `json:"number"`
 	Outcome      engine.Outcome   `json:"outcome"`
-	Reason       match.Reason     `json:"reason"`
+	Reason       engine.Reason    `json:"reason"`
 	Detail       string           `json:"detail,omitempty"`
 	StartFEN     string           `json:"fen"`
 	Moves        []string         `json:"moves"`
@@ -286,7 +286,7 @@ func wireResult(g match.GameResult) WireResult {
 func (r WireResult) game(s match.ScheduledGame) (match.GameResult, error) {
 	g := match.GameResult{
 		Number: s.Number, Pairing: s.Pairing, Opening: s.Opening, Red: s.Red, Black: s.Black,
-		Termination: match.Termination{Outcome: r.Outcome, Reason: r.Reason, Detail: r.Detail},
+		Termination: engine.Termination{Outcome: r.Outcome, Reason: r.Reason, Detail: r.Detail},
 		Notes:       r.Notes, Left: r.Left, Forfeit: r.Forfeit, PonderHits: r.PonderHits,
 		PonderMisses: r.PonderMisses, Started: r.Started, Duration: r.Duration,
 	}

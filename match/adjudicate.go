@@ -101,12 +101,12 @@ type adjudicator struct {
 
 // add records the score an engine reported for the move its side just made
 // and returns the adjudication when a rule applies.
-func (a *adjudicator) add(side engine.Color, score int, ok bool) Termination {
+func (a *adjudicator) add(side engine.Color, score int, ok bool) engine.Termination {
 	c := int(side)
 	a.moves[c]++
 	if !ok {
 		a.losing[c], a.winner[c], a.drawn[c] = 0, 0, 0
-		return Termination{}
+		return engine.Termination{}
 	}
 	a.losing[c] = bump(a.losing[c], score <= -a.rules.ResignScore)
 	a.winner[c] = bump(a.winner[c], score >= a.rules.ResignScore)
@@ -124,12 +124,12 @@ func (a *adjudicator) add(side engine.Color, score int, ok bool) Termination {
 		a.moves[0] >= a.rules.DrawAfter && a.moves[1] >= a.rules.DrawAfter {
 		return scoreAdjudication(engine.Draw)
 	}
-	return Termination{}
+	return engine.Termination{}
 }
 
 // scoreAdjudication is the termination of a score rule.
-func scoreAdjudication(o engine.Outcome) Termination {
-	return Termination{Outcome: o, Reason: Adjudication, Detail: "score adjudication"}
+func scoreAdjudication(o engine.Outcome) engine.Termination {
+	return engine.Termination{Outcome: o, Reason: engine.Adjudication, Detail: "score adjudication"}
 }
 
 // bump extends a streak or resets it.

@@ -192,7 +192,7 @@ func TestAdjudicator(t *testing.T) {
 		if i < len(steps)-1 && v.Over() {
 			t.Fatalf("step %d: early verdict %s", i, v)
 		}
-		if i == len(steps)-1 && (v.Outcome != engine.BlackWins || v.Reason != Adjudication) {
+		if i == len(steps)-1 && (v.Outcome != engine.BlackWins || v.Reason != engine.Adjudication) {
 			t.Errorf("final verdict %s", v)
 		}
 	}

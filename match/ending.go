@@ -26,9 +26,9 @@ import (
 //     the ply limit (Config.MaxPlies, Adjudication).
 //
 // The zero Termination means that the game goes on.
-func (gs *gameState) judgeTurn(side engine.Color, s *session, r reply, deadline time.Duration) Termination {
+func (gs *gameState) judgeTurn(side engine.Color, s *session, r reply, deadline time.Duration) engine.Termination {
 	if s == nil {
-		return loss(side, Crash, gs.absent[side].detail())
+		return engine.Loss(side, engine.Crash, gs.absent[side].detail())
 	}
 	if t := gs.answerEnding(side, r, deadline); t.Over() {
 		return t
@@ -36,7 +36,7 @@ func (gs *gameState) judgeTurn(side engine.Color, s *session, r reply, deadline 
 	v, err := gs.playAnswer(side, s, r)
 	if err != nil {
 		// The engine's text is escaped and cut: it goes into the PGN.
-		return loss(side, IllegalMove, "played illegal move "+quote.Input(r.bm.move))
+		return engine.Loss(side, engine.IllegalMove, "played illegal move "+quote.Input(r.bm.move))
 	}
 	return gs.afterMove(side, v, r.score, r.hasScore)
 }
@@ -44,9 +44,9 @@ func (gs *gameState) judgeTurn(side engine.Color, s *session, r reply, deadline 
 // afterMove is link 4 of the chain: the position after the move of side,
 // which the referee judged v, with the score its engine reported (when
 // hasScore). Rejudge replays a game through it.
-func (gs *gameState) afterMove(side engine.Color, v engine.Verdict, score int, hasScore bool) Termination {
+func (gs *gameState) afterMove(side engine.Color, v engine.Verdict, score int, hasScore bool) engine.Termination {
 	if v.Over() {
-		return rulesEnding(v)
+		return v.Termination()
 	}
 	if t := gs.adj.add(side, score, hasScore); t.Over() {
 		return t
@@ -56,37 +56,37 @@ func (gs *gameState) afterMove(side engine.Color, v engine.Verdict, score int, h
 
 // plyLimitEnding is the last link of the chain: a draw once the game has
 // Config.MaxPlies plies (the opening's included).
-func (gs *gameState) plyLimitEnding() Termination {
+func (gs *gameState) plyLimitEnding() engine.Termination {
 	if n := gs.cfg.MaxPlies; n > 0 && len(gs.all) >= n {
-		return Termination{Outcome: engine.Draw, Reason: Adjudication, Detail: fmt.Sprintf("the game reached %d plies", n)}
+		return engine.Termination{Outcome: engine.Draw, Reason: engine.Adjudication, Detail: fmt.Sprintf("the game reached %d plies", n)}
 	}
-	return Termination{}
+	return engine.Termination{}
 }
 
 // answerEnding is link 2 of the chain: how the engine of side answered.
 // It punches side's clock with the time the answer took (not after a
 // crash).
-func (gs *gameState) answerEnding(side engine.Color, r reply, deadline time.Duration) Termination {
+func (gs *gameState) answerEnding(side engine.Color, r reply, deadline time.Duration) engine.Termination {
 	clock := &gs.clocks[side]
 	switch r.fail {
 	case failCrash:
-		return loss(side, Crash, r.detail)
+		return engine.Loss(side, engine.Crash, r.detail)
 	case failTime:
 		clock.Punch(r.elapsed)
-		return loss(side, TimeForfeit, fmt.Sprintf("did not move within %v", deadline.Round(time.Millisecond)))
+		return engine.Loss(side, engine.TimeForfeit, fmt.Sprintf("did not move within %v", deadline.Round(time.Millisecond)))
 	}
 	if !clock.Punch(r.elapsed) {
-		return loss(side, TimeForfeit, fmt.Sprintf("moved after %v, deadline %v", r.elapsed.Round(time.Millisecond), deadline.Round(time.Millisecond)))
+		return engine.Loss(side, engine.TimeForfeit, fmt.Sprintf("moved after %v, deadline %v", r.elapsed.Round(time.Millisecond), deadline.Round(time.Millisecond)))
 	}
 	switch {
 	case r.bm.resign:
-		return loss(side, Resignation, "resigned")
+		return engine.Loss(side, engine.Resignation, "resigned")
 	case r.bm.move == "":
-		return loss(side, Resignation, "answered nobestmove")
+		return engine.Loss(side, engine.Resignation, "answered nobestmove")
 	case r.bm.draw && gs.offer == int(side.Opponent()):
-		return Termination{Outcome: engine.Draw, Reason: Agreement, Detail: side.String() + " accepted the draw offer"}
+		return engine.Termination{Outcome: engine.Draw, Reason: engine.Agreement, Detail: side.String() + " accepted the draw offer"}
 	}
-	return Termination{}
+	return engine.Termination{}
 }
 
 // playAnswer is link 3 of the chain: it plays the move of the answer r of

@@ -70,12 +70,12 @@ type played struct {
 // 18.4: a forbidden repetition (perpetual check, chase or attack), an
 // illegal move, a time forfeit, or failing to start (an absence that is
 // not a withdrawal).
-func isFoul(r Reason, a absence) bool {
+func isFoul(r engine.Reason, a absence) bool {
 	switch r {
-	case RulesReason(engine.PerpetualCheck), RulesReason(engine.PerpetualChase), RulesReason(engine.PerpetualAttack),
-		IllegalMove, TimeForfeit:
+	case engine.PerpetualCheck, engine.PerpetualChase, engine.PerpetualAttack,
+		engine.IllegalMove, engine.TimeForfeit:
 		return true
-	case Crash:
+	case engine.Crash:
 		return a == notStarted
 	}
 	return false

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+
+	"github.com/goxq/ucci/engine"
 )
 
 // eventRun is the state of an event being played.
@@ -444,7 +446,7 @@ func (er *eventRun) withdrawalCause(e int) string {
 // toPlayed turns a finished game into the format's result.
 func toPlayed(f fixture, g GameResult) played {
 	p := played{fixture: f, points: [2]float64{g.Score(g.Red), g.Score(g.Black)}}
-	p.crash = g.Termination.Reason == Crash
+	p.crash = g.Termination.Reason == engine.Crash
 	p.forfeit = g.absent[0] != present || g.absent[1] != present
 	p.fouls = foulOf(g)
 	return p

@@ -84,29 +84,29 @@ func TestGameEndings(t *testing.T) {
 		black   []string
 		tc      string
 		result  string
-		reason  Reason
+		reason  engine.Reason
 		maxTime time.Duration
 	}{
-		{"mate", mateFEN, []string{"-script", "b0b9"}, nil, "", "1-0", RulesReason(engine.Checkmate), 0},
-		{"stalemate", stalemateFEN, []string{"-script", "e7e8"}, nil, "", "1-0", RulesReason(engine.Stalemate), 0},
+		{"mate", mateFEN, []string{"-script", "b0b9"}, nil, "", "1-0", engine.Checkmate, 0},
+		{"stalemate", stalemateFEN, []string{"-script", "e7e8"}, nil, "", "1-0", engine.Stalemate, 0},
 		{"repetition", idleRepFEN, []string{"-script", "h6g6 g5h5 g6h6 h5g5 h6g6 g5h5 g6h6 h5g5"},
-			[]string{"-script", "h6g6 g5h5 g6h6 h5g5 h6g6 g5h5 g6h6 h5g5"}, "", "1/2-1/2", RulesReason(engine.Repetition), 0},
+			[]string{"-script", "h6g6 g5h5 g6h6 h5g5 h6g6 g5h5 g6h6 h5g5"}, "", "1/2-1/2", engine.Repetition, 0},
 		{"perpetual check", checkRepFEN, []string{"-script", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2"},
-			[]string{"-script", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2"}, "", "1-0", RulesReason(engine.PerpetualCheck), 0},
+			[]string{"-script", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2"}, "", "1-0", engine.PerpetualCheck, 0},
 		{"perpetual chase", chaseRepFEN, []string{"-script", "b3a3 a7b7 a3b3 b7a7 b3a3 a7b7 a3b3 b7a7"},
-			[]string{"-script", "b3a3 a7b7 a3b3 b7a7 b3a3 a7b7 a3b3 b7a7"}, "", "0-1", RulesReason(engine.PerpetualChase), 0},
-		{"illegal move", start, []string{"-do", "illegal", "-move", "h2h8", "-at", "0"}, nil, "", "0-1", IllegalMove, 0},
-		{"unreadable move", start, nil, []string{"-do", "illegal", "-move", "a10b9", "-at", "1"}, "", "1-0", IllegalMove, 0},
-		{"crash", start, nil, []string{"-do", "crash", "-at", "3"}, "", "1-0", Crash, 0},
-		{"hang", start, []string{"-do", "hang", "-at", "2"}, nil, "0.3+0", "0-1", TimeForfeit, 5 * time.Second},
-		{"flag", start, nil, []string{"-do", "slow", "-slowfor", "1s", "-at", "1"}, "0.3+0", "1-0", TimeForfeit, 5 * time.Second},
-		{"move cap", start, nil, []string{"-do", "slow", "-slowfor", "600ms", "-at", "1"}, "60+0@0.2", "1-0", TimeForfeit, 5 * time.Second},
-		{"resign", start, []string{"-do", "resign", "-at", "2"}, nil, "", "0-1", Resignation, 0},
-		{"nobestmove", start, nil, []string{"-do", "nobest", "-at", "1"}, "", "1-0", Resignation, 0},
-		{"uci nobestmove", start, nil, []string{"-proto", "uci", "-do", "nobest", "-at", "1"}, "", "1-0", Resignation, 0},
-		{"draw agreed", start, []string{"-do", "offer", "-at", "4"}, []string{"-accept"}, "", "1/2-1/2", Agreement, 0},
-		{"uci mate", mateFEN, []string{"-proto", "uci", "-script", "b0b9"}, []string{"-proto", "uci"}, "", "1-0", RulesReason(engine.Checkmate), 0},
-		{"answer on stop", mateFEN, []string{"-do", "stopok", "-script", "b0b9"}, nil, "0.3+0", "1-0", RulesReason(engine.Checkmate), 5 * time.Second},
+			[]string{"-script", "b3a3 a7b7 a3b3 b7a7 b3a3 a7b7 a3b3 b7a7"}, "", "0-1", engine.PerpetualChase, 0},
+		{"illegal move", start, []string{"-do", "illegal", "-move", "h2h8", "-at", "0"}, nil, "", "0-1", engine.IllegalMove, 0},
+		{"unreadable move", start, nil, []string{"-do", "illegal", "-move", "a10b9", "-at", "1"}, "", "1-0", engine.IllegalMove, 0},
+		{"crash", start, nil, []string{"-do", "crash", "-at", "3"}, "", "1-0", engine.Crash, 0},
+		{"hang", start, []string{"-do", "hang", "-at", "2"}, nil, "0.3+0", "0-1", engine.TimeForfeit, 5 * time.Second},
+		{"flag", start, nil, []string{"-do", "slow", "-slowfor", "1s", "-at", "1"}, "0.3+0", "1-0", engine.TimeForfeit, 5 * time.Second},
+		{"move cap", start, nil, []string{"-do", "slow", "-slowfor", "600ms", "-at", "1"}, "60+0@0.2", "1-0", engine.TimeForfeit, 5 * time.Second},
+		{"resign", start, []string{"-do", "resign", "-at", "2"}, nil, "", "0-1", engine.Resignation, 0},
+		{"nobestmove", start, nil, []string{"-do", "nobest", "-at", "1"}, "", "1-0", engine.Resignation, 0},
+		{"uci nobestmove", start, nil, []string{"-proto", "uci", "-do", "nobest", "-at", "1"}, "", "1-0", engine.Resignation, 0},
+		{"draw agreed", start, []string{"-do", "offer", "-at", "4"}, []string{"-accept"}, "", "1/2-1/2", engine.Agreement, 0},
+		{"uci mate", mateFEN, []string{"-proto", "uci", "-script", "b0b9"}, []string{"-proto", "uci"}, "", "1-0", engine.Checkmate, 0},
+		{"answer on stop", mateFEN, []string{"-do", "stopok", "-script", "b0b9"}, nil, "0.3+0", "1-0", engine.Checkmate, 5 * time.Second},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -127,7 +127,7 @@ func TestGameEndings(t *testing.T) {
 				t.Errorf("the game took %v", time.Since(began))
 			}
 			rejudgeTampered(t, cfg, g)
-			if tc.reason == TimeForfeit {
+			if tc.reason == engine.TimeForfeit {
 				loser := engine.Red
 				if tc.result == "1-0" {
 					loser = engine.Black
@@ -182,7 +182,7 @@ func TestDrawOfferLapses(t *testing.T) {
 	cfg := testConfig(t, engine.StartFEN, fake("red", "-do", "offer", "-at", "0"), fake("black", "-record", rec))
 	cfg.MaxPlies = 6
 	g := playOne(t, cfg)
-	if g.Termination.Reason != Adjudication || len(g.Moves) != 6 {
+	if g.Termination.Reason != engine.Adjudication || len(g.Moves) != 6 {
 		t.Errorf("got %s after %d plies, want an adjudicated draw after 6", g.Termination, len(g.Moves))
 	}
 	data, _ := os.ReadFile(rec)
@@ -201,7 +201,7 @@ func TestDrawOfferLapses(t *testing.T) {
 func TestAgreementDiscardsMove(t *testing.T) {
 	cfg := testConfig(t, engine.StartFEN, fake("red", "-do", "offer", "-at", "0"), fake("black", "-accept"))
 	g := playOne(t, cfg)
-	if g.Termination.Reason != Agreement || len(g.Moves) != 1 {
+	if g.Termination.Reason != engine.Agreement || len(g.Moves) != 1 {
 		t.Errorf("got %s after %d plies, want agreement after 1", g.Termination, len(g.Moves))
 	}
 }
@@ -212,7 +212,7 @@ func TestScoreAdjudication(t *testing.T) {
 	cfg := testConfig(t, engine.StartFEN, red, black)
 	cfg.Adjudication = ScoreRules{ResignScore: 600, ResignMoves: 3}
 	g := playOne(t, cfg)
-	if g.Termination.Result() != "1-0" || g.Termination.Reason != Adjudication || len(g.Moves) != 6 {
+	if g.Termination.Result() != "1-0" || g.Termination.Reason != engine.Adjudication || len(g.Moves) != 6 {
 		t.Errorf("resign rule: got %s after %d plies", g.Termination, len(g.Moves))
 	}
 
@@ -221,7 +221,7 @@ func TestScoreAdjudication(t *testing.T) {
 	cfg = testConfig(t, engine.StartFEN, red, black)
 	cfg.Adjudication = ScoreRules{ResignScore: 600, ResignMoves: 3, DrawScore: 10, DrawMoves: 2, DrawAfter: 4}
 	g = playOne(t, cfg)
-	if g.Termination.Result() != "1/2-1/2" || g.Termination.Reason != Adjudication || len(g.Moves) != 8 {
+	if g.Termination.Result() != "1/2-1/2" || g.Termination.Reason != engine.Adjudication || len(g.Moves) != 8 {
 		t.Errorf("draw rule: got %s after %d plies", g.Termination, len(g.Moves))
 	}
 }
@@ -345,7 +345,7 @@ func TestUCIConventions(t *testing.T) {
 			cfg := testConfig(t, engine.StartFEN, red, fake("black", "-script", script))
 			cfg.MaxPlies = 6
 			g := playOne(t, cfg)
-			if g.Termination.Reason != Adjudication || len(g.Moves) != 6 {
+			if g.Termination.Reason != engine.Adjudication || len(g.Moves) != 6 {
 				t.Fatalf("got %s (%s) after %d plies", g.Termination, g.Termination.Detail, len(g.Moves))
 			}
 			if got := moveList(g.Moves); got != "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" {
@@ -381,7 +381,7 @@ func TestBanMoves(t *testing.T) {
 		cfg := testConfig(t, checkRepFEN, fake("red", "-script", script), fake("black", "-script", script, "-record", rec))
 		cfg.NoBanMoves = off
 		g := playOne(t, cfg)
-		if g.Termination.Reason != RulesReason(engine.PerpetualCheck) {
+		if g.Termination.Reason != engine.PerpetualCheck {
 			t.Errorf("got %s", g.Termination)
 		}
 		data, _ := os.ReadFile(rec)
@@ -411,7 +411,7 @@ func TestStopCrossingAnswer(t *testing.T) {
 	cfg.Grace = time.Second
 	cfg.MaxPlies = 6
 	g := playOne(t, cfg)
-	if g.Termination.Reason != Adjudication || len(g.Moves) != 6 {
+	if g.Termination.Reason != engine.Adjudication || len(g.Moves) != 6 {
 		t.Errorf("got %s (%s) after %d plies, want an adjudicated draw after 6", g.Termination, g.Termination.Detail, len(g.Moves))
 	}
 }

@@ -19,7 +19,7 @@ type GameResult struct {
 	Black   int // engine index of Black
 	// Termination is the result, the reason for it and the runner's
 	// explanation.
-	Termination Termination
+	Termination engine.Termination
 	// StartFEN and Moves are the game from the opening's start position,
 	// the opening moves included; Notes[i] tells what the runner knows of
 	// Moves[i].
@@ -121,7 +121,7 @@ type gameState struct {
 	since  []string   // moves since capFEN
 	offer  int        // colour that offered a draw with its last move, or -1
 	adj    adjudicator
-	term   Termination // how the game ended; see judgeTurn
+	term   engine.Termination // how the game ended; see judgeTurn
 	// ponderHits and ponderMisses count the predictions of engines that
 	// ponder (index by Color).
 	ponderHits, ponderMisses [2]int

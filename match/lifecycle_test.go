@@ -128,7 +128,7 @@ func TestHandshakeFailures(t *testing.T) {
 	cfg := testConfig(t, engine.StartFEN, fake("mute", "-noready"), fake("ok"))
 	cfg.HandshakeTimeout = 300 * time.Millisecond
 	g := playOne(t, cfg)
-	if g.Termination.Result() != "0-1" || g.Termination.Reason != Crash || g.Termination.Detail != "red engine did not start" {
+	if g.Termination.Result() != "0-1" || g.Termination.Reason != engine.Crash || g.Termination.Detail != "red engine did not start" {
 		t.Errorf("got %s (%s)", g.Termination, g.Termination.Detail)
 	}
 	cfg.Games = 6
@@ -155,7 +155,7 @@ func TestHandshakeFailures(t *testing.T) {
 	}
 	for _, g := range res.Games {
 		played := g.Red >= 2 && g.Black >= 2
-		if played != (g.Termination.Reason == Adjudication) {
+		if played != (g.Termination.Reason == engine.Adjudication) {
 			t.Errorf("game %d (%d-%d): %s (%s)", g.Number, g.Red, g.Black, g.Termination, g.Termination.Detail)
 		}
 	}
@@ -278,7 +278,7 @@ func TestPGNOfBadEngineOutput(t *testing.T) {
 	cfg := testConfig(t, engine.StartFEN, red, black)
 	cfg.PGN = &out
 	g := playOne(t, cfg)
-	if g.Termination.Reason != IllegalMove {
+	if g.Termination.Reason != engine.IllegalMove {
 		t.Fatalf("got %s (%s)", g.Termination, g.Termination.Detail)
 	}
 	text := out.String()

@@ -48,7 +48,7 @@ func TestPonderHit(t *testing.T) {
 	cfg := testConfig(t, engine.StartFEN, red, fake("black", "-script", ponderScript))
 	cfg.MaxPlies = 8
 	g := playOne(t, cfg)
-	if g.Termination.Reason != Adjudication || len(g.Moves) != 8 {
+	if g.Termination.Reason != engine.Adjudication || len(g.Moves) != 8 {
 		t.Fatalf("got %s (%s) after %d plies", g.Termination, g.Termination.Detail, len(g.Moves))
 	}
 	if g.PonderHits[engine.Red] != 3 || g.PonderMisses[engine.Red] != 0 || g.PonderHits[engine.Black]+g.PonderMisses[engine.Black] != 0 {
@@ -100,7 +100,7 @@ func TestPonderMiss(t *testing.T) {
 	cfg := testConfig(t, engine.StartFEN, red, fake("black", "-script", ponderScript))
 	cfg.MaxPlies = 6
 	g := playOne(t, cfg)
-	if g.Termination.Reason != Adjudication || len(g.Moves) != 6 {
+	if g.Termination.Reason != engine.Adjudication || len(g.Moves) != 6 {
 		t.Fatalf("got %s (%s) after %d plies", g.Termination, g.Termination.Detail, len(g.Moves))
 	}
 	if g.PonderMisses[engine.Red] != 2 || g.PonderHits[engine.Red] != 0 {
@@ -143,7 +143,7 @@ func TestPonderEarlyAnswer(t *testing.T) {
 		cfg := testConfig(t, engine.StartFEN, red, fake("black", "-script", ponderScript))
 		cfg.MaxPlies = 8
 		g := playOne(t, cfg)
-		if g.Termination.Reason != Adjudication || len(g.Moves) != 8 {
+		if g.Termination.Reason != engine.Adjudication || len(g.Moves) != 8 {
 			t.Errorf("miss %v: got %s (%s) after %d plies", miss, g.Termination, g.Termination.Detail, len(g.Moves))
 		}
 		for i, m := range strings.Fields(ponderScript) {
@@ -163,7 +163,7 @@ func TestPonderHitDraw(t *testing.T) {
 	black := fake("black", "-script", ponderScript, "-do", "offer", "-at", "3")
 	cfg := testConfig(t, engine.StartFEN, red, black)
 	g := playOne(t, cfg)
-	if g.Termination.Reason != Agreement || len(g.Moves) != 4 {
+	if g.Termination.Reason != engine.Agreement || len(g.Moves) != 4 {
 		t.Errorf("got %s (%s) after %d plies, want agreement after 4", g.Termination, g.Termination.Detail, len(g.Moves))
 	}
 	found := false
@@ -194,7 +194,7 @@ func TestPonderAtGameEnd(t *testing.T) {
 		t.Fatalf("%d games", len(res.Games))
 	}
 	// Game 1: a is Red and ponders after ply 2 when b crashes at ply 3.
-	if g := res.Games[0]; g.Termination.Reason != Crash {
+	if g := res.Games[0]; g.Termination.Reason != engine.Crash {
 		t.Errorf("game 1: %s (%s)", g.Termination, g.Termination.Detail)
 	}
 	lines := recorded(t, rec)

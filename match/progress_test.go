@@ -12,7 +12,7 @@ import (
 // the end of a progress line.
 func TestProgressLive(t *testing.T) {
 	r := &Result{Names: []string{"a", "b"}, Planned: 4, Players: make([]PlayerStats, 2)}
-	g := GameResult{Number: 1, Red: 0, Black: 1, Termination: Termination{Outcome: engine.Draw}}
+	g := GameResult{Number: 1, Red: 0, Black: 1, Termination: engine.Termination{Outcome: engine.Draw}}
 	r.Games = append(r.Games, g)
 	var out bytes.Buffer
 	p := NewProgress(&out, false)
@@ -37,7 +37,7 @@ func TestProgressLive(t *testing.T) {
 // ended, not the first engine's record.
 func TestProgressEvent(t *testing.T) {
 	r := &Result{Names: []string{"a", "b", "c"}, Planned: 4, Players: make([]PlayerStats, 3), Event: &Event{}}
-	g := GameResult{Number: 2, Red: 2, Black: 1, Termination: Termination{Outcome: engine.BlackWins, Reason: IllegalMove}}
+	g := GameResult{Number: 2, Red: 2, Black: 1, Termination: engine.Termination{Outcome: engine.BlackWins, Reason: engine.IllegalMove}}
 	r.Players[0].Wins = 1
 	r.Games = append(r.Games, GameResult{}, g)
 	for _, tty := range []bool{false, true} {

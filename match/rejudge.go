@@ -52,7 +52,7 @@ func Rejudge(cfg *Config, g GameResult, withScores bool) (reported bool, err err
 	if scored && len(g.Notes) != len(g.Moves) {
 		return false, fmt.Errorf("%d notes for %d moves", len(g.Notes), len(g.Moves))
 	}
-	var end Termination
+	var end engine.Termination
 	for i := len(o.Moves); i < len(g.Moves); i++ {
 		ply, m := i+1, g.Moves[i]
 		if end.Over() {
@@ -65,18 +65,18 @@ func Rejudge(cfg *Config, g GameResult, withScores bool) (reported bool, err err
 		}
 		if scored {
 			end = gs.afterMove(side, v, g.Notes[i].Score, g.Notes[i].HasScore)
-		} else if end = rulesEnding(v); !end.Over() {
+		} else if end = v.Termination(); !end.Over() {
 			end = gs.plyLimitEnding()
 		}
 	}
 	rec := g.Termination
-	_, rulesRecorded := rec.Reason.Rules()
+	rulesRecorded := rec.Reason.Rules()
 	resignRule, drawRule := cfg.Adjudication.ResignMoves > 0, cfg.Adjudication.DrawMoves > 0
 	switch {
-	case end.Over() && end.Reason == Adjudication && !scored:
+	case end.Over() && end.Reason == engine.Adjudication && !scored:
 		// Without the scores, the score rules (which come before the
 		// ply limit in the chain) may have ended it there too.
-		if rec.Reason != Adjudication || rec.Outcome != engine.Draw && !resignRule {
+		if rec.Reason != engine.Adjudication || rec.Outcome != engine.Draw && !resignRule {
 			return false, fmt.Errorf("it records %s, but the game reached the ply limit (%d), which draws it, and no resign rule is on", rec, cfg.MaxPlies)
 		}
 		return true, nil
@@ -87,20 +87,20 @@ func Rejudge(cfg *Config, g GameResult, withScores bool) (reported bool, err err
 		return false, nil
 	case rulesRecorded:
 		return false, fmt.Errorf("it records %s, but the referee sees no ending after the last move", rec)
-	case rec.Reason == Adjudication && scored:
+	case rec.Reason == engine.Adjudication && scored:
 		return false, fmt.Errorf("it records %s, but the engines' scores never met the adjudication rules", rec)
-	case rec.Reason == Adjudication && rec.Outcome == engine.Draw && !drawRule:
+	case rec.Reason == engine.Adjudication && rec.Outcome == engine.Draw && !drawRule:
 		return false, fmt.Errorf("it records %s, but no draw rule is on and the game is short of the ply limit", rec)
-	case rec.Reason == Adjudication && rec.Outcome != engine.Draw && !resignRule:
+	case rec.Reason == engine.Adjudication && rec.Outcome != engine.Draw && !resignRule:
 		return false, fmt.Errorf("it records %s, but no resign rule is on", rec)
-	case rec.Reason == Adjudication:
+	case rec.Reason == engine.Adjudication:
 		return true, nil
-	case rec.Reason == Agreement:
+	case rec.Reason == engine.Agreement:
 		if rec.Outcome != engine.Draw {
 			return false, fmt.Errorf("it records %s: an agreement is a draw", rec)
 		}
 		return true, nil
-	case rec.Reason == IllegalMove || rec.Reason == Resignation || rec.Reason == TimeForfeit || rec.Reason == Crash:
+	case rec.Reason == engine.IllegalMove || rec.Reason == engine.Resignation || rec.Reason == engine.TimeForfeit || rec.Reason == engine.Crash:
 		side := gs.ref.Position().SideToMove()
 		if rec.Outcome != engine.WinFor(side.Opponent()) {
 			return false, fmt.Errorf("it records %s, but %s loses by %s only on its own turn, and %s is to move", rec, side.Opponent(), rec.Reason, side)

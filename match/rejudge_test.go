@@ -19,19 +19,19 @@ func TestRejudgeAgreesWithTheRunner(t *testing.T) {
 		red, black []string
 		maxPlies   int
 		resign     string
-		reason     Reason
+		reason     engine.Reason
 		reported   bool
 	}{
-		{"mate", mateFEN, []string{"-script", "b0b9"}, nil, 0, "", RulesReason(engine.Checkmate), false},
-		{"stalemate", stalemateFEN, []string{"-script", "e7e8"}, nil, 0, "", RulesReason(engine.Stalemate), false},
+		{"mate", mateFEN, []string{"-script", "b0b9"}, nil, 0, "", engine.Checkmate, false},
+		{"stalemate", stalemateFEN, []string{"-script", "e7e8"}, nil, 0, "", engine.Stalemate, false},
 		{"perpetual check", checkRepFEN, []string{"-script", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2"},
-			[]string{"-script", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2"}, 0, "", RulesReason(engine.PerpetualCheck), false},
-		{"ply limit", start, nil, nil, 7, "", Adjudication, false},
-		{"score adjudication", start, []string{"-printscore", "-score", "900"}, []string{"-printscore", "-score", "-900"}, 0, "800,3", Adjudication, false},
-		{"illegal move", start, []string{"-do", "illegal", "-move", "h2h8", "-at", "2"}, nil, 0, "", IllegalMove, true},
-		{"crash", start, nil, []string{"-do", "crash", "-at", "3"}, 0, "", Crash, true},
-		{"resign", start, []string{"-do", "resign", "-at", "2"}, nil, 0, "", Resignation, true},
-		{"draw agreed", start, []string{"-do", "offer", "-at", "4"}, []string{"-accept"}, 0, "", Agreement, true},
+			[]string{"-script", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2"}, 0, "", engine.PerpetualCheck, false},
+		{"ply limit", start, nil, nil, 7, "", engine.Adjudication, false},
+		{"score adjudication", start, []string{"-printscore", "-score", "900"}, []string{"-printscore", "-score", "-900"}, 0, "800,3", engine.Adjudication, false},
+		{"illegal move", start, []string{"-do", "illegal", "-move", "h2h8", "-at", "2"}, nil, 0, "", engine.IllegalMove, true},
+		{"crash", start, nil, []string{"-do", "crash", "-at", "3"}, 0, "", engine.Crash, true},
+		{"resign", start, []string{"-do", "resign", "-at", "2"}, nil, 0, "", engine.Resignation, true},
+		{"draw agreed", start, []string{"-do", "offer", "-at", "4"}, []string{"-accept"}, 0, "", engine.Agreement, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -74,8 +74,8 @@ func TestRejudgeRefusesFalseEndings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	game := func(opening int, moves string, o engine.Outcome, r Reason) GameResult {
-		g := GameResult{Number: 1, Opening: opening, StartFEN: cfg.Openings[opening].FEN, Termination: Termination{Outcome: o, Reason: r}}
+	game := func(opening int, moves string, o engine.Outcome, r engine.Reason) GameResult {
+		g := GameResult{Number: 1, Opening: opening, StartFEN: cfg.Openings[opening].FEN, Termination: engine.Termination{Outcome: o, Reason: r}}
 		pos, _ := engine.NewPosition(g.StartFEN)
 		for _, s := range strings.Fields(moves) {
 			m, err := pos.ParseMove(s)
@@ -88,11 +88,11 @@ func TestRejudgeRefusesFalseEndings(t *testing.T) {
 		}
 		return g
 	}
-	checkmate := RulesReason(engine.Checkmate)
+	checkmate := engine.Checkmate
 	if reported, err := Rejudge(&cfg, game(1, "b0b9", engine.RedWins, checkmate), true); err != nil || reported {
 		t.Fatalf("the real mate: reported %v, %v", reported, err)
 	}
-	if reported, err := Rejudge(&cfg, game(0, "h2e2 h9g7", engine.BlackWins, Resignation), true); err != nil || !reported {
+	if reported, err := Rejudge(&cfg, game(0, "h2e2 h9g7", engine.BlackWins, engine.Resignation), true); err != nil || !reported {
 		t.Errorf("red resigns on its move: reported %v, %v", reported, err)
 	}
 	for _, c := range []struct {
@@ -101,27 +101,27 @@ func TestRejudgeRefusesFalseEndings(t *testing.T) {
 		want string
 	}{
 		{"0-move checkmate", game(0, "", engine.RedWins, checkmate), "the referee sees no ending"},
-		{"mate called a draw", game(1, "b0b9", engine.Draw, RulesReason(engine.Repetition)), "the referee ends it 1-0 checkmate"},
+		{"mate called a draw", game(1, "b0b9", engine.Draw, engine.Repetition), "the referee ends it 1-0 checkmate"},
 		{"mate given to the other side", game(1, "b0b9", engine.BlackWins, checkmate), "the referee ends it 1-0 checkmate"},
-		{"mate called a resignation", game(1, "b0b9", engine.RedWins, Resignation), "the referee ends it 1-0 checkmate"},
+		{"mate called a resignation", game(1, "b0b9", engine.RedWins, engine.Resignation), "the referee ends it 1-0 checkmate"},
 		{"moves after the mate", func() GameResult {
 			g := game(1, "b0b9", engine.RedWins, checkmate)
 			g.Moves = append(g.Moves, g.Moves[0])
 			g.Notes = append(g.Notes, MoveNote{})
 			return g
 		}(), "comes after the end of the game"},
-		{"black resigns on red's move", game(0, "h2e2 h9g7", engine.RedWins, Resignation), "and red is to move"},
-		{"red flags on black's move", game(0, "h2e2", engine.BlackWins, TimeForfeit), "and black is to move"},
-		{"agreement won", game(0, "h2e2 h9g7", engine.RedWins, Agreement), "an agreement is a draw"},
-		{"ply limit not reached", game(0, "h2e2 h9g7", engine.Draw, Adjudication), "scores never met the adjudication rules"},
+		{"black resigns on red's move", game(0, "h2e2 h9g7", engine.RedWins, engine.Resignation), "and red is to move"},
+		{"red flags on black's move", game(0, "h2e2", engine.BlackWins, engine.TimeForfeit), "and black is to move"},
+		{"agreement won", game(0, "h2e2 h9g7", engine.RedWins, engine.Agreement), "an agreement is a draw"},
+		{"ply limit not reached", game(0, "h2e2 h9g7", engine.Draw, engine.Adjudication), "scores never met the adjudication rules"},
 		{"illegal move in the record", func() GameResult {
-			g := game(0, "h2e2", engine.Draw, Agreement)
+			g := game(0, "h2e2", engine.Draw, engine.Agreement)
 			g.Moves = append(g.Moves, g.Moves[0]) // the cannon is no longer on h2
 			g.Notes = append(g.Notes, MoveNote{})
 			return g
 		}(), "ply 2"},
-		{"another start", func() GameResult { g := game(0, "", engine.Draw, Agreement); g.Opening = 1; return g }(), "does not start with opening 2"},
-		{"notes missing", func() GameResult { g := game(0, "h2e2", engine.BlackWins, Crash); g.Notes = nil; return g }(), "0 notes for 1 moves"},
+		{"another start", func() GameResult { g := game(0, "", engine.Draw, engine.Agreement); g.Opening = 1; return g }(), "does not start with opening 2"},
+		{"notes missing", func() GameResult { g := game(0, "h2e2", engine.BlackWins, engine.Crash); g.Notes = nil; return g }(), "0 notes for 1 moves"},
 	} {
 		if _, err := Rejudge(&cfg, c.g, true); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
@@ -148,10 +148,10 @@ func rejudgeTampered(t *testing.T, cfg Config, g GameResult) {
 		t.Errorf("%s recorded as %s is accepted", g.Termination, edited.Termination)
 	}
 	edited = g
-	if _, rules := g.Termination.Reason.Rules(); rules {
-		edited.Termination.Reason = Resignation
+	if g.Termination.Reason.Rules() {
+		edited.Termination.Reason = engine.Resignation
 	} else {
-		edited.Termination.Reason = RulesReason(engine.Checkmate)
+		edited.Termination.Reason = engine.Checkmate
 	}
 	if err := rejudgeErr(&cfg, edited); err == nil {
 		t.Errorf("%s recorded as %s is accepted", g.Termination, edited.Termination)
@@ -166,32 +166,32 @@ func TestRejudge(t *testing.T) {
 		name  string
 		fen   string
 		moves []engine.Move
-		term  Termination
+		term  engine.Termination
 		edit  func(*Config)
 		want  string // "" for accepted
 	}{
-		{"mate", mateFEN, []engine.Move{mate}, Termination{Outcome: engine.RedWins, Reason: RulesReason(engine.Checkmate)}, nil, ""},
-		{"mate recorded as a forfeit", mateFEN, []engine.Move{mate}, Termination{Outcome: engine.RedWins, Reason: TimeForfeit}, nil,
+		{"mate", mateFEN, []engine.Move{mate}, engine.Termination{Outcome: engine.RedWins, Reason: engine.Checkmate}, nil, ""},
+		{"mate recorded as a forfeit", mateFEN, []engine.Move{mate}, engine.Termination{Outcome: engine.RedWins, Reason: engine.TimeForfeit}, nil,
 			"the referee ends it 1-0 checkmate"},
-		{"a move after mate", mateFEN, []engine.Move{mate, mustMove(t, "3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8")}, Termination{Outcome: engine.RedWins, Reason: RulesReason(engine.Checkmate)}, nil,
+		{"a move after mate", mateFEN, []engine.Move{mate, mustMove(t, "3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "d9d8")}, engine.Termination{Outcome: engine.RedWins, Reason: engine.Checkmate}, nil,
 			"ply 2 d9d8 comes after the end of the game (1-0 checkmate at ply 1)"},
-		{"mate not on the board", mateFEN, nil, Termination{Outcome: engine.RedWins, Reason: RulesReason(engine.Checkmate)}, nil,
+		{"mate not on the board", mateFEN, nil, engine.Termination{Outcome: engine.RedWins, Reason: engine.Checkmate}, nil,
 			"the referee sees no ending"},
-		{"red to move loses on time", mateFEN, nil, Termination{Outcome: engine.BlackWins, Reason: TimeForfeit}, nil, ""},
-		{"black cannot lose on time on red's turn", mateFEN, nil, Termination{Outcome: engine.RedWins, Reason: TimeForfeit}, nil,
+		{"red to move loses on time", mateFEN, nil, engine.Termination{Outcome: engine.BlackWins, Reason: engine.TimeForfeit}, nil, ""},
+		{"black cannot lose on time on red's turn", mateFEN, nil, engine.Termination{Outcome: engine.RedWins, Reason: engine.TimeForfeit}, nil,
 			"black loses by time-forfeit only on its own turn, and red is to move"},
-		{"agreement won", mateFEN, nil, Termination{Outcome: engine.RedWins, Reason: Agreement}, nil, "an agreement is a draw"},
-		{"adjudication without score rules", mateFEN, nil, Termination{Outcome: engine.RedWins, Reason: Adjudication}, nil, "no resign rule is on"},
-		{"resign rule", mateFEN, nil, Termination{Outcome: engine.BlackWins, Reason: Adjudication},
+		{"agreement won", mateFEN, nil, engine.Termination{Outcome: engine.RedWins, Reason: engine.Agreement}, nil, "an agreement is a draw"},
+		{"adjudication without score rules", mateFEN, nil, engine.Termination{Outcome: engine.RedWins, Reason: engine.Adjudication}, nil, "no resign rule is on"},
+		{"resign rule", mateFEN, nil, engine.Termination{Outcome: engine.BlackWins, Reason: engine.Adjudication},
 			func(c *Config) { c.Adjudication.ParseResign("500,3") }, ""},
-		{"draw without a draw rule", mateFEN, nil, Termination{Outcome: engine.Draw, Reason: Adjudication}, nil, "no draw rule is on"},
-		{"ply limit", engine.StartFEN, []engine.Move{mustMove(t, engine.StartFEN, "h2e2")}, Termination{Outcome: engine.Draw, Reason: Adjudication},
+		{"draw without a draw rule", mateFEN, nil, engine.Termination{Outcome: engine.Draw, Reason: engine.Adjudication}, nil, "no draw rule is on"},
+		{"ply limit", engine.StartFEN, []engine.Move{mustMove(t, engine.StartFEN, "h2e2")}, engine.Termination{Outcome: engine.Draw, Reason: engine.Adjudication},
 			func(c *Config) { c.MaxPlies = 1 }, ""},
-		{"ply limit won", engine.StartFEN, []engine.Move{mustMove(t, engine.StartFEN, "h2e2")}, Termination{Outcome: engine.RedWins, Reason: Adjudication},
+		{"ply limit won", engine.StartFEN, []engine.Move{mustMove(t, engine.StartFEN, "h2e2")}, engine.Termination{Outcome: engine.RedWins, Reason: engine.Adjudication},
 			func(c *Config) { c.MaxPlies = 1 }, "which draws it"},
-		{"illegal move", engine.StartFEN, []engine.Move{mustMove(t, mateFEN, "b0b9")}, Termination{Outcome: engine.Draw, Reason: Agreement}, nil,
+		{"illegal move", engine.StartFEN, []engine.Move{mustMove(t, mateFEN, "b0b9")}, engine.Termination{Outcome: engine.Draw, Reason: engine.Agreement}, nil,
 			"ply 1 b0b9: illegal move"},
-		{"crash on red's turn", engine.StartFEN, nil, Termination{Outcome: engine.BlackWins, Reason: Crash}, nil, ""},
+		{"crash on red's turn", engine.StartFEN, nil, engine.Termination{Outcome: engine.BlackWins, Reason: engine.Crash}, nil, ""},
 	}
 	for _, c := range cases {
 		cfg := testConfig(t, c.fen, fake("a"), fake("b"))
@@ -209,7 +209,7 @@ func TestRejudge(t *testing.T) {
 	}
 	// A game that does not start from its opening.
 	cfg, _ := testConfig(t, mateFEN, fake("a"), fake("b")).withDefaults()
-	if err := rejudgeErr(&cfg, GameResult{StartFEN: engine.StartFEN, Termination: Termination{Outcome: engine.BlackWins, Reason: Crash}}); err == nil ||
+	if err := rejudgeErr(&cfg, GameResult{StartFEN: engine.StartFEN, Termination: engine.Termination{Outcome: engine.BlackWins, Reason: engine.Crash}}); err == nil ||
 		!strings.Contains(err.Error(), "does not start with opening 1") {
 		t.Errorf("another start: %v", err)
 	}

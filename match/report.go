@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/goxq/ucci/engine"
 )
 
 // WriteReport writes the summary of the match: per pairing W/D/L, score,
@@ -93,7 +95,7 @@ func (r *Result) WriteReport(w io.Writer) error {
 // terminations lists the reason counts, most frequent first.
 func (r *Result) terminations() string {
 	type kv struct {
-		reason Reason
+		reason engine.Reason
 		n      int
 	}
 	var list []kv

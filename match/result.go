@@ -1,6 +1,10 @@
 package match
 
-import "time"
+import (
+	"time"
+
+	"github.com/goxq/ucci/engine"
+)
 
 // PlayerStats is one engine's record over the match.
 type PlayerStats struct {
@@ -59,7 +63,7 @@ type Result struct {
 	// Pairings holds the record of each pairing, in schedule order.
 	Pairings []PairingStats
 	// Terminations counts the games by the reason they ended.
-	Terminations map[Reason]int
+	Terminations map[engine.Reason]int
 	// SPRT is the state of the test, nil without one.
 	SPRT *SPRTStatus
 	// Interrupted is set when the match was cancelled before the end.
@@ -80,7 +84,7 @@ func newResult(cfg *Config, pairs [][2]int, planned int) *Result {
 	r := &Result{
 		Format:       cfg.Format,
 		Planned:      planned,
-		Terminations: map[Reason]int{},
+		Terminations: map[engine.Reason]int{},
 		pending:      map[int]float64{},
 	}
 	r.Names = EngineNames(cfg.Engines)

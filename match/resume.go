@@ -42,7 +42,7 @@ type Resume struct {
 type resumedGame struct {
 	number int // in the file, from 1
 	game   *pgn.Game
-	term   Termination
+	term   engine.Termination
 }
 
 // Len returns the number of games of the record.
@@ -126,8 +126,8 @@ func gameErrorReason(e *pgn.GameError) string {
 
 // recordedEnding reads how an event game ended from its tags and checks
 // that the record is whole; the reason is "" for a sound record.
-func recordedEnding(g *pgn.Game) (Termination, string) {
-	var t Termination
+func recordedEnding(g *pgn.Game) (engine.Termination, string) {
+	var t engine.Termination
 	if g.Marker == "" {
 		return t, fmt.Sprintf("%s is cut short: its movetext does not end with a result (truncated; remove it to play the game again)", place(g))
 	}
@@ -161,13 +161,8 @@ func recordedEnding(g *pgn.Game) (Termination, string) {
 
 // parseReason reads a [Termination] word: an ending of the referee or of
 // the runner; false for any other word ("ongoing" included).
-func parseReason(word string) (Reason, bool) {
+func parseReason(word string) (engine.Reason, bool) {
 	for r := engine.ReasonNone + 1; r.String() != "unknown"; r++ {
-		if r.String() == word {
-			return RulesReason(r), true
-		}
-	}
-	for r := IllegalMove; r.String() != "unknown"; r++ {
 		if r.String() == word {
 			return r, true
 		}

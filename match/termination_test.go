@@ -8,36 +8,6 @@ import (
 	"github.com/goxq/ucci/engine"
 )
 
-// TestReasonWords: every referee reason fits below the runner's reasons
-// and keeps its word; every reason has its own word.
-func TestReasonWords(t *testing.T) {
-	seen := map[string]Reason{}
-	for r := engine.ReasonNone; r.String() != "unknown"; r++ {
-		m := RulesReason(r)
-		if m >= runnerReasons {
-			t.Fatalf("engine.Reason %d (%s) reaches the runner's reasons", r, r)
-		}
-		if back, ok := m.Rules(); !ok || back != r || m.String() != r.String() {
-			t.Errorf("%s: Rules() = %s, %v; word %q", r, back, ok, m)
-		}
-		seen[m.String()] = m
-	}
-	for r := IllegalMove; r <= Adjudication; r++ {
-		if _, ok := r.Rules(); ok {
-			t.Errorf("%s is taken for a rules ending", r)
-		}
-		if other, dup := seen[r.String()]; dup || r.String() == "unknown" {
-			t.Errorf("reason %d: word %q (also %d)", r, r, other)
-		}
-		seen[r.String()] = r
-	}
-	term := loss(engine.Black, TimeForfeit, "did not move")
-	if term.String() != "1-0 time-forfeit" || term.Detail != "black did not move" ||
-		!term.Lost(engine.Black, TimeForfeit) || term.Lost(engine.Red, TimeForfeit) || term.Lost(engine.Black, Crash) {
-		t.Errorf("loss: %+v", term)
-	}
-}
-
 // TestConfigSettings: zero takes each default, Off (any negative value)
 // turns off the settings that can be off and stays negative, and a
 // negative value for a setting that cannot be off is an error.
@@ -94,7 +64,7 @@ func TestChainOrder(t *testing.T) {
 	cfg.MaxPlies = 4
 	cfg.Adjudication = ScoreRules{DrawScore: 10, DrawMoves: 2}
 	g := playOne(t, cfg)
-	if g.Termination.Reason != Adjudication || !strings.Contains(g.Termination.Detail, "score") || len(g.Moves) != 4 {
+	if g.Termination.Reason != engine.Adjudication || !strings.Contains(g.Termination.Detail, "score") || len(g.Moves) != 4 {
 		t.Errorf("score rule and ply limit on the same ply: %s (%s) after %d plies", g.Termination, g.Termination.Detail, len(g.Moves))
 	}
 }

@@ -108,8 +108,8 @@ func (a absence) detail() string {
 // absenceOf reads back the absence of the losing side from a recorded
 // crash's detail (the side's name, then absence.detail): present when
 // the detail is another crash's.
-func absenceOf(t Termination) (engine.Color, absence) {
-	if t.Reason != Crash {
+func absenceOf(t engine.Termination) (engine.Color, absence) {
+	if t.Reason != engine.Crash {
 		return engine.Red, present
 	}
 	for _, side := range []engine.Color{engine.Red, engine.Black} {
@@ -265,7 +265,7 @@ func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 		PonderMisses: gs.ponderMisses,
 	}
 	for c := range 2 {
-		g.Forfeit[c] = gs.term.Lost(engine.Color(c), TimeForfeit)
+		g.Forfeit[c] = gs.term.Lost(engine.Color(c), engine.TimeForfeit)
 		if !g.Forfeit[c] {
 			g.Left[c] = gs.clocks[c].Remaining()
 		}

@@ -52,7 +52,7 @@ func TestPonderMatch(t *testing.T) {
 	t.Logf("\n%s", rep.String())
 	for _, g := range res.Games {
 		switch g.Termination.Reason {
-		case match.Crash, match.IllegalMove, match.TimeForfeit:
+		case engine.Crash, engine.IllegalMove, engine.TimeForfeit:
 			t.Errorf("game %d: %s (%s)", g.Number, g.Termination, g.Termination.Detail)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/wdl"
-	"github.com/goxq/ucci/match"
+
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -125,7 +125,7 @@ func (s *session) reconcile() {
 		s.notice = "The engine cannot be started: " + err.Error()
 		s.analysing = false
 		if want == searchMove {
-			s.endGame(match.Termination{Outcome: engine.WinFor(s.game.player), Reason: match.Crash}, err.Error())
+			s.endGame(engine.Termination{Outcome: engine.WinFor(s.game.player), Reason: engine.Crash}, err.Error())
 		}
 		return
 	}
@@ -229,7 +229,7 @@ func (s *session) engineGone() {
 	kind := s.search.kind
 	s.closeEngine()
 	if g := s.game; kind == searchMove && g != nil && !g.over {
-		s.endGame(match.Termination{Outcome: engine.WinFor(g.player), Reason: match.Crash}, "its output ended")
+		s.endGame(engine.Termination{Outcome: engine.WinFor(g.player), Reason: engine.Crash}, "its output ended")
 	} else {
 		s.notice = "The engine stopped."
 		s.analysing = false

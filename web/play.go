@@ -9,7 +9,6 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
-	"github.com/goxq/ucci/match"
 )
 
 // engineGrace is how far the engine may overrun its clock before it loses
@@ -158,7 +157,7 @@ func (s *session) startTurn() {
 
 // endGame ends the game with v (a verdict from off the board when the
 // referee's own is not over).
-func (s *session) endGame(v match.Termination, detail string) {
+func (s *session) endGame(v engine.Termination, detail string) {
 	g := s.game
 	if g == nil || g.over {
 		return
@@ -184,7 +183,7 @@ func (s *session) playerMove(m engine.Move) error {
 	g := s.game
 	elapsed := time.Since(g.turnStart)
 	if !g.clocks[g.player].Punch(elapsed) {
-		s.endGame(match.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: match.TimeForfeit}, "")
+		s.endGame(engine.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: engine.TimeForfeit}, "")
 		return nil
 	}
 	if err := s.rec.play(m); err != nil {
@@ -201,7 +200,7 @@ func (s *session) playerMove(m engine.Move) error {
 // the next turn.
 func (s *session) afterMove() {
 	if v := s.rec.game.Verdict(); v.Over() {
-		s.endGame(rulesEnd(v), "")
+		s.endGame(v.Termination(), "")
 		return
 	}
 	s.startTurn()
@@ -216,30 +215,30 @@ func (s *session) engineMoved(done search, move string, draw, resign bool) {
 	g.stopTimers()
 	elapsed := time.Since(done.start)
 	engineSide := g.player.Opponent()
-	lose := func(r match.Reason, detail string) {
-		s.endGame(match.Termination{Outcome: engine.WinFor(g.player), Reason: r}, detail)
+	lose := func(r engine.Reason, detail string) {
+		s.endGame(engine.Termination{Outcome: engine.WinFor(g.player), Reason: r}, detail)
 	}
 	accepts := draw || (s.eng.Protocol().IsUCI() && done.hasScore && done.lastScore <= 0)
 	switch {
 	case g.drawSent && accepts:
-		s.endGame(match.Termination{Outcome: engine.Draw, Reason: match.Agreement}, "")
+		s.endGame(engine.Termination{Outcome: engine.Draw, Reason: engine.Agreement}, "")
 		return
 	case resign || move == "":
-		lose(match.Resignation, "")
+		lose(engine.Resignation, "")
 		return
 	}
 	m, err := s.rec.position().ParseMove(move)
 	if err != nil {
-		lose(match.IllegalMove, move)
+		lose(engine.IllegalMove, move)
 		return
 	}
 	if !g.clocks[engineSide].Punch(elapsed) {
-		lose(match.TimeForfeit, "")
+		lose(engine.TimeForfeit, "")
 		return
 	}
 	ply := s.rec.cursor
 	if err := s.rec.play(m); err != nil {
-		lose(match.IllegalMove, move)
+		lose(engine.IllegalMove, move)
 		return
 	}
 	if done.hasScore {
@@ -263,7 +262,7 @@ func (s *session) playerFlagFell() {
 	if g.over || s.rec.position().SideToMove() != g.player {
 		return
 	}
-	s.endGame(match.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: match.TimeForfeit}, "")
+	s.endGame(engine.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: engine.TimeForfeit}, "")
 	s.reconcile()
 	s.sendState()
 }
@@ -275,7 +274,7 @@ func (s *session) engineFlagFell() {
 	if g.over || s.search.kind != searchMove {
 		return
 	}
-	s.endGame(match.Termination{Outcome: engine.WinFor(g.player), Reason: match.TimeForfeit}, "")
+	s.endGame(engine.Termination{Outcome: engine.WinFor(g.player), Reason: engine.TimeForfeit}, "")
 	s.reconcile()
 	s.sendState()
 }
@@ -317,7 +316,7 @@ func (s *session) offerDraw() error {
 		return errors.New("no game in play")
 	}
 	if g.drawOffer == "engine" {
-		s.endGame(match.Termination{Outcome: engine.Draw, Reason: match.Agreement}, "")
+		s.endGame(engine.Termination{Outcome: engine.Draw, Reason: engine.Agreement}, "")
 		return nil
 	}
 	g.drawOffer = "player"
@@ -331,6 +330,6 @@ func (s *session) resign() error {
 	if g == nil || g.over || s.mode != "play" {
 		return errors.New("no game in play")
 	}
-	s.endGame(match.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: match.Resignation}, "")
+	s.endGame(engine.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: engine.Resignation}, "")
 	return nil
 }

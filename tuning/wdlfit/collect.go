@@ -14,7 +14,7 @@ import (
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/wdl"
 	"github.com/goxq/ucci/internal/safefile"
-	"github.com/goxq/ucci/match"
+
 	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/data"
 )
@@ -139,9 +139,9 @@ func readGames(path string) (games []*game, read int, err error) {
 // offTheBoard holds the Termination tags of results that say nothing
 // about the position: lost on time, by a crash, by an illegal move.
 var offTheBoard = map[string]bool{
-	match.TimeForfeit.String(): true,
-	match.Crash.String():       true,
-	match.IllegalMove.String(): true,
+	engine.TimeForfeit.String(): true,
+	engine.Crash.String():       true,
+	engine.IllegalMove.String(): true,
 }
 
 // plan chooses the plies of each game: an even share of opt.Positions,
