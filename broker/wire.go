@@ -13,8 +13,10 @@ import (
 	"github.com/goxq/ucci/match"
 )
 
-// wireVersion is the version of the work and result messages.
-const wireVersion = 1
+// wireVersion is the version of the work and result messages: 2 since the
+// endings off the board are numbered right after the referee's
+// (engine.Reason) instead of from 64.
+const wireVersion = 2
 
 // The kinds of work.
 const (
