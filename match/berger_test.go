@@ -110,7 +110,7 @@ func TestNumbersByLot(t *testing.T) {
 		case *groupsEvent:
 			return append(append([]int(nil), e.groups[0].players...), e.groups[1].players...)
 		case *teamEvent:
-			return e.rr.players
+			return e.inner.(*roundRobinEvent).players
 		}
 		t.Fatalf("format %T", f)
 		return nil

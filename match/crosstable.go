@@ -74,50 +74,58 @@ type BracketTie struct {
 
 // Tables returns the event's tables as they stand.
 func (ev *Event) Tables() []EventTable {
-	tables := ev.tablesOf(ev.format)
+	tables := ev.format.tables(ev)
 	if ev.totals {
 		tables = append(tables, ev.totalsTable(tables))
 	}
 	return tables
 }
 
-func (ev *Event) tablesOf(f eventFormat) []EventTable {
-	switch e := f.(type) {
-	case *roundRobinEvent:
-		return []EventTable{ev.individual(e.stage, "round robin", e.standings(ev.names), e.games)}
-	case *swissEvent:
-		return []EventTable{ev.individual(e.stage, "swiss", e.standings(ev.names), e.games)}
-	case *knockoutEvent:
-		return []EventTable{ev.knockout(e)}
-	case *groupsEvent:
-		var out []EventTable
-		for _, g := range e.groups {
-			out = append(out, ev.tablesOf(g)...)
-		}
-		if e.finalRR != nil {
-			out = append(out, ev.tablesOf(e.finalRR)...)
-		}
-		if e.finalKO != nil {
-			out = append(out, ev.tablesOf(e.finalKO)...)
-		}
-		return out
-	case *teamEvent:
-		if e.ko != nil {
-			// A team knockout: the bracket of the teams, their matches.
-			names := make([]string, len(e.teams))
-			for i, t := range e.teams {
-				names[i] = t.Name
-			}
-			t := (&Event{names: names}).knockout(e.ko)
-			t.Title, t.Games = "teams "+t.Title, ev.teamTable(e).Games
-			return []EventTable{t}
-		}
-		return []EventTable{ev.teamTable(e)}
-	case *playoffEvent:
-		return ev.playoffTables(e)
-	}
-	return nil
+// tables returns the crosstable of a round robin.
+func (e *roundRobinEvent) tables(ev *Event) []EventTable {
+	return []EventTable{ev.individual(e.stage, "round robin", e.standings(ev.names), e.games)}
 }
+
+// tables returns the crosstable of a Swiss.
+func (e *swissEvent) tables(ev *Event) []EventTable {
+	return []EventTable{ev.individual(e.stage, "swiss", e.standings(ev.names), e.games)}
+}
+
+// tables returns the bracket of a knockout.
+func (e *knockoutEvent) tables(ev *Event) []EventTable { return []EventTable{ev.knockout(e)} }
+
+// tables returns the tables of the groups, then the final's.
+func (e *groupsEvent) tables(ev *Event) []EventTable {
+	var out []EventTable
+	for _, g := range e.groups {
+		out = append(out, g.tables(ev)...)
+	}
+	if e.finalRR != nil {
+		out = append(out, e.finalRR.tables(ev)...)
+	}
+	if e.finalKO != nil {
+		out = append(out, e.finalKO.tables(ev)...)
+	}
+	return out
+}
+
+// tables returns the team table, or for a team knockout the bracket of
+// the teams with their matches.
+func (e *teamEvent) tables(ev *Event) []EventTable {
+	if e.ko != nil {
+		names := make([]string, len(e.teams))
+		for i, t := range e.teams {
+			names[i] = t.Name
+		}
+		t := (&Event{names: names}).knockout(e.ko)
+		t.Title, t.Games = "teams "+t.Title, ev.teamTable(e).Games
+		return []EventTable{t}
+	}
+	return []EventTable{ev.teamTable(e)}
+}
+
+// tables returns the tables of the event and of its playoffs.
+func (e *playoffEvent) tables(ev *Event) []EventTable { return ev.playoffTables(e) }
 
 // resultText returns "1-0", "0-1", "1/2-1/2", "+/-", "-/+" (forfeits) or
 // "-/-".

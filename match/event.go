@@ -125,4 +125,6 @@ type eventFormat interface {
 	next() ([]fixture, error)
 	record(games []played)
 	withdraw(p int)
+	// tables returns the format's tables for the event's names.
+	tables(ev *Event) []EventTable
 }

@@ -324,7 +324,7 @@ func (s *playoffStage) mark(id int) string {
 // playoffTables returns the tables of the event: the main event's, its final
 // table in the order the playoffs settled, then the playoffs' own.
 func (ev *Event) playoffTables(e *playoffEvent) []EventTable {
-	tables := ev.tablesOf(e.main)
+	tables := e.main.tables(ev)
 	rows := e.decided()
 	place := map[int]placeRow{}
 	for _, r := range rows {
@@ -364,7 +364,7 @@ func (ev *Event) playoffTables(e *playoffEvent) []EventTable {
 		if s.games == nil {
 			continue
 		}
-		for _, t := range ev.tablesOf(s.games) {
+		for _, t := range s.games.tables(ev) {
 			t.Title = stageName(s.place)
 			tables = append(tables, t)
 		}

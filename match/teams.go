@@ -84,7 +84,6 @@ type teamEvent struct {
 	system  TeamSystem
 	seed    uint64      // the lots of TeamLineup
 	inner   eventFormat // pairs team indices
-	rr      *roundRobinEvent
 	sw      *swissEvent
 	ko      *knockoutEvent
 	matches []*teamMatch
@@ -170,8 +169,7 @@ func newTeamEvent(teams []Team, engines int, o teamOptions) (*teamEvent, error) 
 		if o.numbers != nil {
 			ids = o.numbers
 		}
-		e.rr = newRoundRobinEvent("round robin", ids, max(rounds, 1))
-		e.stage, e.inner = "round robin", e.rr
+		e.stage, e.inner = "round robin", newRoundRobinEvent("round robin", ids, max(rounds, 1))
 	}
 	return e, nil
 }
@@ -382,7 +380,7 @@ func (e *teamEvent) teamOf(p int) int {
 // their numbers) of cycles cycles: the playoff for place.
 func (e *teamEvent) playoff(ids []int, place, cycles int) *teamEvent {
 	p := &teamEvent{teams: e.teams, boards: e.boards, system: e.system, seed: e.seed, gone: e.gone, out: map[int]bool{}}
-	p.rr = newRoundRobinEvent(stageName(place), ids, cycles)
-	p.stage, p.inner = p.rr.stage, p.rr
+	p.stage = stageName(place)
+	p.inner = newRoundRobinEvent(p.stage, ids, cycles)
 	return p
 }
