@@ -141,7 +141,7 @@ tune-selfplay: build
 # bin/ucci against itself at WDL_SELFPLAY_TC (book off) into
 # $(WDL_DIR)/selfplay.pgn, then up to WDL_POSITIONS positions of them and of
 # WDL_GAMES each searched to WDL_DEPTH and fitted to the results; rewrites
-# engine/wdl/fitted.go and engine/wdl/fit.png and keeps the samples in
+# engine/wdl/fitted.go and docs/wdl-fit.png and keeps the samples in
 # $(WDL_DIR) (refit them with ucci tune wdl -load). Refit whenever the
 # evaluation changes its scale.
 WDL_DIR            ?= tmp/wdl
@@ -162,7 +162,7 @@ wdl-selfplay: build
 		-engine "cmd=$(BIN) name=a option.usebook=false" -engine "cmd=$(BIN) name=b option.usebook=false"
 wdl-fit: build
 	nice -n 10 ./$(BIN) tune wdl -depth $(WDL_DEPTH) -positions $(WDL_POSITIONS) -save $(WDL_DIR)/samples.tsv.gz \
-		-out engine/wdl/fitted.go -plot engine/wdl/fit.png -note "$(WDL_CREDIT)" \
+		-out engine/wdl/fitted.go -plot docs/wdl-fit.png -note "$(WDL_CREDIT)" \
 		-note "selfplay.pgn: bin/ucci against itself at $(WDL_SELFPLAY_TC), book off" $(WDL_FLAGS) $(WDL_GAMES) $(WDL_DIR)/selfplay.pgn
 	$(MAKE) build
 
