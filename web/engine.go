@@ -85,17 +85,17 @@ func (s *session) setStrength(level string) {
 }
 
 // wanted returns the search the engine should be running now.
-func (s *session) wanted() int {
+func (s *session) wanted() searchKind {
 	if s.rec.verdict().Over() {
 		return searchNone
 	}
-	if g := s.game; s.mode == "play" && g != nil && !g.over {
+	if g := s.game; s.mode == modePlay && g != nil && !g.over {
 		if s.rec.atEnd() && s.rec.position().SideToMove() != g.player {
 			return searchMove
 		}
 		return searchNone
 	}
-	if s.mode == "analyse" && s.analysing {
+	if s.mode == modeAnalyse && s.analysing {
 		return searchAnalyse
 	}
 	return searchNone
@@ -133,7 +133,7 @@ func (s *session) reconcile() {
 }
 
 // startSearch sends the position shown and go.
-func (s *session) startSearch(kind int) {
+func (s *session) startSearch(kind searchKind) {
 	r := s.rec
 	pos := r.position()
 	s.search = search{kind: kind, version: r.version, start: time.Now(), ply: r.cursor,
@@ -160,9 +160,9 @@ func (s *session) startSearch(kind int) {
 	s.setOption("usebook", "true")
 	s.eng.Position(r.startFEN, r.moves[:r.cursor])
 	side := pos.SideToMove()
-	draw := g.drawOffer == "player"
+	draw := g.drawOffer == offerPlayer
 	if draw {
-		g.drawOffer = ""
+		g.drawOffer = offerNone
 	}
 	g.drawSent = draw
 	own, opp := &g.clocks[side], &g.clocks[side.Opponent()]

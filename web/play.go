@@ -26,9 +26,9 @@ type play struct {
 	running    bool      // a clock runs
 	over       bool
 	final      [2]int64 // the clocks at the end, ms
-	drawOffer  string   // "player" (to go with the engine's next search) or "engine" (to be accepted), "" none
-	drawSent   bool     // the running search carries the player's offer
-	fresh      bool     // the engine has not been told of this game yet
+	drawOffer  drawOffer
+	drawSent   bool // the running search carries the player's offer
+	fresh      bool // the engine has not been told of this game yet
 	playerFlag *time.Timer
 	engineStop *time.Timer
 	engineFlag *time.Timer
@@ -110,7 +110,7 @@ func (s *session) newGame(m clientMsg) error {
 		return errors.New("the engine cannot be started: " + err.Error())
 	}
 	s.setRecord(rec)
-	s.mode, s.analysing = "play", false
+	s.mode, s.analysing = modePlay, false
 	g := &play{player: player, engineIdx: m.Engine, engineName: s.eng.Name(), tc: tc, level: level, fresh: true}
 	for c := engine.Red; c <= engine.Black; c++ {
 		grace := time.Duration(0)
@@ -174,7 +174,7 @@ func (s *session) endGame(v engine.Termination, detail string) {
 		}
 		g.final[c] = max(left, 0).Milliseconds()
 	}
-	g.over, g.running, g.drawOffer = true, false, ""
+	g.over, g.running, g.drawOffer = true, false, offerNone
 	g.stopTimers()
 }
 
@@ -189,8 +189,8 @@ func (s *session) playerMove(m engine.Move) error {
 	if err := s.rec.play(m); err != nil {
 		return err
 	}
-	if g.drawOffer == "engine" {
-		g.drawOffer = "" // declined by playing on
+	if g.drawOffer == offerEngine {
+		g.drawOffer = offerNone // declined by playing on
 	}
 	s.afterMove()
 	return nil
@@ -248,7 +248,7 @@ func (s *session) engineMoved(done search, move string, draw, resign bool) {
 	case g.drawSent:
 		s.notice = "The engine declines the draw."
 	case draw:
-		g.drawOffer = "engine"
+		g.drawOffer = offerEngine
 		s.notice = "The engine offers a draw: press Draw to accept, or move to play on."
 	}
 	g.drawSent = false
@@ -282,7 +282,7 @@ func (s *session) engineFlagFell() {
 // takeBack takes back the player's last move and the engine's reply.
 func (s *session) takeBack() error {
 	g := s.game
-	if g == nil || s.mode != "play" {
+	if g == nil || s.mode != modePlay {
 		return errors.New("no game to take back a move in")
 	}
 	if g.over && !s.rec.game.Verdict().Over() {
@@ -304,7 +304,7 @@ func (s *session) takeBack() error {
 		return errors.New("none of your moves to take back")
 	}
 	s.rec.truncate(k)
-	g.over, g.drawOffer, g.drawSent = false, "", false
+	g.over, g.drawOffer, g.drawSent = false, offerNone, false
 	s.startTurn()
 	return nil
 }
@@ -312,14 +312,14 @@ func (s *session) takeBack() error {
 // offerDraw offers a draw or accepts the engine's offer.
 func (s *session) offerDraw() error {
 	g := s.game
-	if g == nil || g.over || s.mode != "play" {
+	if g == nil || g.over || s.mode != modePlay {
 		return errors.New("no game in play")
 	}
-	if g.drawOffer == "engine" {
+	if g.drawOffer == offerEngine {
 		s.endGame(engine.Termination{Outcome: engine.Draw, Reason: engine.Agreement}, "")
 		return nil
 	}
-	g.drawOffer = "player"
+	g.drawOffer = offerPlayer
 	s.notice = "Draw offered: the engine answers with its next move."
 	return nil
 }
@@ -327,7 +327,7 @@ func (s *session) offerDraw() error {
 // resign ends the game: the player resigns.
 func (s *session) resign() error {
 	g := s.game
-	if g == nil || g.over || s.mode != "play" {
+	if g == nil || g.over || s.mode != modePlay {
 		return errors.New("no game in play")
 	}
 	s.endGame(engine.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: engine.Resignation}, "")
