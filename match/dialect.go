@@ -7,11 +7,8 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 )
-
-// MateScore is the score a mate in zero plies is given when "score mate N"
-// is converted to a number, as UCCI engines print mates (±(10000 − plies)).
-const MateScore = 10000
 
 // setoptionLine formats setoption in the dialect: "setoption NAME VALUE"
 // (UCCI) or "setoption name NAME value VALUE" (UCI); no value for a button.
@@ -173,112 +170,16 @@ func parseBestMove(text string) (bm bestMove, ok bool) {
 	return bm, true
 }
 
-// info is what one info line says about a search.
-type info struct {
-	score    int    // the engine's score, its own view (hasScore)
-	depth    int    // the depth of the line, 0 when not given
-	hasScore bool   // an exact score of a search line
-	book     bool   // a depth-0 line: how UCCI engines announce book moves
-	multiPV  int    // the line's rank among several (multipv N), 1 when not given
-	pvFirst  string // the first move of the pv, as the engine wrote it, "" for none
-}
-
-// parseInfo reads an info line; ok is false for other lines. The score is
-// from the engine's point of view: a bare integer (UCCI), "cp N" or "mate
-// N" (UCI, N in moves, negative when being mated; converted to
-// ±(MateScore − plies)). Lines of book moves (depth 0, where UCCI engines
-// report book weights as scores) and bound scores give no score.
-func parseInfo(text string) (in info, ok bool) {
-	f := strings.Fields(text)
-	if len(f) == 0 || f[0] != "info" {
-		return in, false
-	}
-	bound := false
-	for i := 1; i < len(f); i++ {
-		switch f[i] {
-		case "depth":
-			if i+1 < len(f) {
-				if d, err := strconv.Atoi(f[i+1]); err == nil {
-					in.depth = max(d, 0)
-					in.book = d == 0
-				}
-				i++
-			}
-		case "lowerbound", "upperbound":
-			bound = true
-		case "multipv":
-			if i+1 < len(f) {
-				if k, err := strconv.Atoi(f[i+1]); err == nil && k > 0 {
-					in.multiPV = k
-				}
-				i++
-			}
-		case "pv":
-			if i+1 < len(f) {
-				in.pvFirst = strings.ToLower(f[i+1])
-			}
-			i = len(f)
-		case "string", "message":
-			// The rest of the line is free text or moves.
-			i = len(f)
-		case "score":
-			if i+1 >= len(f) {
-				continue
-			}
-			kind, num := "cp", f[i+1]
-			if f[i+1] == "cp" || f[i+1] == "mate" {
-				if i+2 >= len(f) {
-					continue
-				}
-				kind, num = f[i+1], f[i+2]
-				i++
-			}
-			n, err := strconv.Atoi(num)
-			if err != nil {
-				in.hasScore = false
-				i = len(f)
-				continue
-			}
-			i++
-			if kind == "mate" {
-				n = MateInMoves(n)
-			}
-			in.score, in.hasScore = n, true
-		}
-	}
-	if bound || in.book {
-		in.score, in.hasScore = 0, false
-	}
-	if in.multiPV == 0 {
-		in.multiPV = 1
-	}
-	return in, true
-}
-
 // note records what an engine's info line says in the reply to a search:
 // the last exact score with its depth, and whether a book move was
 // announced.
 func (r *reply) note(text string) {
-	in, ok := parseInfo(text)
+	in, ok := engineproc.ParseInfo(text)
 	switch {
 	case !ok:
-	case in.hasScore:
-		r.score, r.hasScore, r.depth = in.score, true, in.depth
-	case in.book:
+	case in.HasScore:
+		r.score, r.hasScore, r.depth = in.Score, true, in.Depth
+	case in.Book:
 		r.book = true
 	}
-}
-
-// MateInMoves turns UCI's "score mate N" (N moves, negative when being
-// mated, 0 when mated now) into a score in plies: ±(MateScore − plies).
-// Absurd distances do not overflow into the other sign.
-func MateInMoves(n int) int {
-	n = max(min(n, MateScore/2-1), 1-MateScore/2)
-	switch {
-	case n > 0:
-		return MateScore - (2*n - 1)
-	case n < 0:
-		return -MateScore - 2*n
-	}
-	return -MateScore
 }

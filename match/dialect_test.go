@@ -115,37 +115,6 @@ func TestParseBestMove(t *testing.T) {
 	}
 }
 
-func TestParseInfo(t *testing.T) {
-	cases := []struct {
-		text string
-		in   info
-		ok   bool
-	}{
-		{"info depth 8 score 4 pv c3c4 h9g7", info{score: 4, depth: 8, hasScore: true, multiPV: 1, pvFirst: "c3c4"}, true},
-		{"info depth 8 score -35 time 10", info{score: -35, depth: 8, hasScore: true, multiPV: 1}, true},
-		{"info depth 12 seldepth 20 score cp 38 nodes 95 pv h0g2", info{score: 38, depth: 12, hasScore: true, multiPV: 1, pvFirst: "h0g2"}, true},
-		{"info depth 12 score mate 3 pv a0a1", info{score: MateScore - 5, depth: 12, hasScore: true, multiPV: 1, pvFirst: "a0a1"}, true},
-		{"info depth 12 score mate -2 pv a0a1", info{score: -MateScore + 4, depth: 12, hasScore: true, multiPV: 1, pvFirst: "a0a1"}, true},
-		{"info score cp 7", info{score: 7, hasScore: true, multiPV: 1}, true},
-		{"info depth 0 score 17390 pv b2e2", info{book: true, multiPV: 1, pvFirst: "b2e2"}, true},
-		{"info depth 0 pv b2e2", info{book: true, multiPV: 1, pvFirst: "b2e2"}, true},
-		{"info depth 9 score cp 20 lowerbound", info{depth: 9, multiPV: 1}, true},
-		{"info time 469 nodes 1702065", info{multiPV: 1}, true},
-		{"info string score 5", info{multiPV: 1}, true},
-		{"info score", info{multiPV: 1}, true},
-		{"info depth 3 score cp x", info{depth: 3, multiPV: 1}, true},
-		{"info depth 10 seldepth 14 multipv 3 score cp -12 nodes 9 pv H2E2 h9g7", info{score: -12, depth: 10, hasScore: true, multiPV: 3, pvFirst: "h2e2"}, true},
-		{"info depth 10 multipv 0 score cp 1", info{score: 1, depth: 10, hasScore: true, multiPV: 1}, true},
-		{"bestmove a0a1", info{}, false},
-	}
-	for _, c := range cases {
-		in, ok := parseInfo(c.text)
-		if in != c.in || ok != c.ok {
-			t.Errorf("%q: got %+v %v, want %+v %v", c.text, in, ok, c.in, c.ok)
-		}
-	}
-}
-
 func TestSchedule(t *testing.T) {
 	if got := pairings(Gauntlet, 3); !reflect.DeepEqual(got, [][2]int{{0, 1}, {0, 2}}) {
 		t.Errorf("gauntlet %v", got)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // FuzzEngineSpec checks that ParseEngineSpec never panics and that a spec
@@ -128,14 +129,14 @@ func FuzzEngineOutput(f *testing.F) {
 				t.Fatalf("%q: ponder move %q not lowercased", text, bm.ponder)
 			}
 		}
-		in, _ := parseInfo(text)
-		if !in.hasScore {
+		in, _ := engineproc.ParseInfo(text)
+		if !in.HasScore {
 			return
 		}
-		if in.depth < 0 || in.book {
-			t.Fatalf("%q: depth %d, book %v with a score", text, in.depth, in.book)
+		if in.Depth < 0 || in.Book || in.Bound {
+			t.Fatalf("%q: depth %d, book %v, bound %v with a score", text, in.Depth, in.Book, in.Bound)
 		}
-		score := in.score
+		score := in.Score
 		f := strings.Fields(text)
 		for i := 0; i+2 < len(f); i++ {
 			if f[i] == "score" && f[i+1] == "mate" && i+3 == len(f) {

@@ -62,7 +62,7 @@ type MoveNote struct {
 	// announced (a depth-0 info line and no search score).
 	Book bool
 	// Score is the mover's last score with its depth (HasScore), in the
-	// engine's own view; mates are ±(MateScore − plies).
+	// engine's own view; mates are ±(engine.ScoreMate − plies).
 	Score, Depth int
 	HasScore     bool
 	// Time is how long the engine took.
@@ -82,10 +82,10 @@ func (n MoveNote) Comment() string {
 	if n.HasScore && n.Depth > 0 {
 		abs := max(n.Score, -n.Score)
 		switch {
-		case abs > MateScore-200 && n.Score > 0:
-			fmt.Fprintf(&b, "+M%d", MateScore-abs)
-		case abs > MateScore-200:
-			fmt.Fprintf(&b, "-M%d", MateScore-abs)
+		case engine.IsMateScore(n.Score) && n.Score > 0:
+			fmt.Fprintf(&b, "+M%d", engine.ScoreMate-abs)
+		case engine.IsMateScore(n.Score):
+			fmt.Fprintf(&b, "-M%d", engine.ScoreMate-abs)
 		case n.Score > 0:
 			fmt.Fprintf(&b, "+%.2f", float64(n.Score)/100)
 		default:

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -168,7 +169,7 @@ func SampleOpenings(ctx context.Context, eng *Engine, opt SampleOptions) ([]Samp
 
 // searchCandidates searches the position after moves to depth and returns
 // the moves of the deepest iteration's lines, best first, with their
-// scores (mates as ±(MateScore − plies)). The search is stopped after a
+// scores (mates as ±(engine.ScoreMate − plies)). The search is stopped after a
 // minute.
 func searchCandidates(ctx context.Context, eng *Engine, moves []engine.Move, depth int) ([]candidate, error) {
 	if err := eng.Position(engine.StartFEN, moves); err != nil {
@@ -205,15 +206,15 @@ func searchCandidates(ctx context.Context, eng *Engine, moves []engine.Move, dep
 				}
 				return out, nil
 			}
-			in, ok := parseInfo(text)
-			if !ok || !in.hasScore || in.pvFirst == "" || in.multiPV > 64 {
+			in, ok := engineproc.ParseInfo(text)
+			if !ok || !in.HasScore || len(in.PV) == 0 || in.MultiPV > 64 {
 				continue
 			}
-			for len(lines) < in.multiPV {
+			for len(lines) < in.MultiPV {
 				lines, lineDepth = append(lines, candidate{}), append(lineDepth, 0)
 			}
-			lines[in.multiPV-1] = candidate{move: eng.MoveFromEngine(in.pvFirst), score: in.score}
-			lineDepth[in.multiPV-1] = in.depth
+			lines[in.MultiPV-1] = candidate{move: eng.MoveFromEngine(strings.ToLower(in.PV[0])), score: in.Score}
+			lineDepth[in.MultiPV-1] = in.Depth
 		}
 	}
 }

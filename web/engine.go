@@ -278,8 +278,8 @@ func (s *session) flushLines() {
 			continue
 		}
 		lv := lineView{MultiPV: l.multipv, Depth: l.depth, Score: l.score}
-		if n, ok := mateMoves(l.score); ok {
-			lv.Mate = n
+		if engine.IsMateScore(l.score) {
+			lv.Mate = engine.MateDistance(l.score)
 		}
 		if len(l.wdl) == 3 {
 			copy(lv.WDL[:], l.wdl)
