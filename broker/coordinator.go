@@ -8,8 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
-	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -42,30 +40,21 @@ type CoordinatorOptions struct {
 // Coordinator hands the game pairs of a match to the broker's workers and
 // collects their results: a match.Remote.
 type Coordinator struct {
-	js      jetstream.JetStream
-	queue   jetstream.Stream // the work stream
-	wq      workQueue        // where the run's work goes on it
+	*coordinator
 	results jetstream.Stream
-	run     string
 	// start counts the starts of the run (1, then 2 on the first resume):
 	// a work item's message id carries it, so that a pair withdrawn from
 	// the queue when a coordinator stopped is published again on a resume.
 	start      int
-	goos       string
-	goarch     string
-	key        ed25519.PrivateKey
-	hashes     []string         // per engine of the match
-	options    [][]match.Option // per engine: its options, files named by reference
-	log        zerolog.Logger
-	link       *runLink
+	hashes     []string           // per engine of the match
+	options    [][]match.Option   // per engine: its options, files named by reference
 	presence   *nats.Subscription // answers for the run's coordinator
 	status     *statusBoard
 	refreshing func() // stops the periodic status updates
 	rate       *gameRate
 
-	mu        sync.Mutex
-	waiting   map[int]chan delivery // published pairs without a result yet
-	delivered map[int]bool          // pairs whose result was handed to the match
+	// under coordinator.mu, with its waiting pairs:
+	delivered map[int]bool // pairs whose result was handed to the match
 	// stored holds the pairs not asked for yet whose results are on the
 	// results stream (a resumed run's, or one finished early): their
 	// stream sequences, in order.
@@ -98,36 +87,17 @@ func (d delivery) term() {
 // streams, the binaries in the object store, the run's status and the
 // result consumer; for a resumed run it reads the results stored so far.
 func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts CoordinatorOptions) (*Coordinator, error) {
-	if opts.GOOS == "" {
-		opts.GOOS, opts.GOARCH = runtime.GOOS, runtime.GOARCH
-	}
 	switch {
-	case opts.Key == nil:
-		return nil, errNoKey
 	case opts.Run == "" && opts.Resume:
 		return nil, errors.New("resuming a run needs its id")
 	case opts.Run == "":
 		opts.Run = NewRunID()
 	}
-	if !runPattern.MatchString(opts.Run) {
-		return nil, fmt.Errorf("run id %q: letters, digits, - and _ only", opts.Run)
-	}
-	js, err := jetstream.New(nc)
+	base, obs, err := newCoordinator(ctx, nc, opts.Run, opts.GOOS, opts.GOARCH, opts.Key, opts.Log)
 	if err != nil {
 		return nil, err
 	}
-	wq, err := newQueue(opts.GOOS, opts.GOARCH, publicOf(opts.Key))
-	if err != nil {
-		return nil, err
-	}
-	_, obs, err := setup(ctx, js, wq)
-	if err != nil {
-		return nil, err
-	}
-	c := &Coordinator{
-		js: js, wq: wq, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, key: opts.Key, log: opts.Log, rate: newGameRate(time.Now()),
-		waiting: map[int]chan delivery{}, delivered: map[int]bool{}, stored: map[int][]uint64{},
-	}
+	c := &Coordinator{coordinator: base, rate: newGameRate(time.Now()), delivered: map[int]bool{}, stored: map[int][]uint64{}}
 	for _, e := range cfg.Engines {
 		sum, err := publishBinary(ctx, obs, e.Cmd)
 		if err != nil {
@@ -140,18 +110,15 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 		}
 		c.options = append(c.options, opts)
 	}
-	if c.results, err = js.Stream(ctx, resultStream); err != nil {
+	if c.results, err = c.js.Stream(ctx, resultStream); err != nil {
 		return nil, fmt.Errorf("results stream: %w", err)
-	}
-	if c.queue, err = js.Stream(ctx, workStream); err != nil {
-		return nil, fmt.Errorf("work stream: %w", err)
 	}
 	if opts.Resume {
 		if err := checkNoCoordinator(nc, c.run); err != nil {
 			return nil, err
 		}
 	}
-	if c.status, err = openStatus(ctx, js, c.run, c.fingerprint(cfg), opts.Resume); err != nil {
+	if c.status, err = openStatus(ctx, c.js, c.run, c.fingerprint(cfg), opts.Resume); err != nil {
 		return nil, err
 	}
 	c.start = c.status.doc.Starts
@@ -165,8 +132,8 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 	if err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
-	if c.link, err = listen(nc, c.run, c.wq, c.key, c.log, c.pending, cons, c.onResult); err != nil {
-		return nil, fmt.Errorf("result consumer: %w", err)
+	if err := c.listen(nc, cons, c.onResult); err != nil {
+		return nil, err
 	}
 	if c.presence, err = answerPresence(nc, c.run); err != nil {
 		c.link.stop(c.queue, c.run)
@@ -195,13 +162,7 @@ func newRunID(prefix string, n int) string {
 // run replaces the stopped coordinator's with one that starts after the
 // last result read back (last; 0 for none).
 func (c *Coordinator) resultConsumer(ctx context.Context, resume bool, last uint64) (jetstream.Consumer, error) {
-	cc := jetstream.ConsumerConfig{
-		Durable:           "coord-" + c.run,
-		FilterSubject:     resultSubject + c.run,
-		AckPolicy:         jetstream.AckExplicitPolicy,
-		AckWait:           time.Minute,
-		InactiveThreshold: 24 * time.Hour,
-	}
+	cc := c.consumerConfig()
 	if !resume {
 		return c.js.CreateOrUpdateConsumer(ctx, resultStream, cc)
 	}
@@ -213,16 +174,6 @@ func (c *Coordinator) resultConsumer(ctx context.Context, resume bool, last uint
 		cc.OptStartSeq = last + 1
 	}
 	return c.js.CreateConsumer(ctx, resultStream, cc)
-}
-
-// Run returns the run id.
-func (c *Coordinator) Run() string { return c.run }
-
-// pending counts the published pairs waiting for their result.
-func (c *Coordinator) pending() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.waiting)
 }
 
 // Close stops collecting results and withdraws the run's work not taken
@@ -241,15 +192,8 @@ func (c *Coordinator) Close() {
 // it stays on the stream, where a resumed run reads it again. A refusal is
 // told of.
 func (c *Coordinator) onResult(msg jetstream.Msg) {
-	r, err := c.decodeResult(msg.Data())
-	if err != nil {
-		c.log.Warn().Err(err).Msg("dropping a malformed result")
-		msg.Term()
-		return
-	}
-	if r.Refused != nil {
-		c.link.refusals.tell(r)
-		msg.Ack()
+	r := c.result(msg)
+	if r == nil {
 		return
 	}
 	c.mu.Lock()

@@ -6,9 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"runtime"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -45,52 +43,23 @@ type DatagenOptions struct {
 // counts once. An interrupted run is resumed by the output directory (the
 // chunks written are skipped), as a local one.
 type DatagenCoordinator struct {
-	js     jetstream.JetStream
-	queue  jetstream.Stream
-	wq     workQueue // where the run's work goes on the queue
+	*coordinator
 	chunks jetstream.ObjectStore
-	run    string
 	work   DatagenWork
-	goos   string
-	goarch string
-	key    ed25519.PrivateKey
-	log    zerolog.Logger
-	link   *runLink
-
-	mu      sync.Mutex
-	waiting map[int]chan delivery // chunks asked for without a result yet
 }
 
 // NewDatagenCoordinator sets up the broker for a data-generation run: the
 // streams, the build and the input files in the object store, and the
 // result consumer.
 func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptions) (*DatagenCoordinator, error) {
-	if opts.GOOS == "" {
-		opts.GOOS, opts.GOARCH = runtime.GOOS, runtime.GOARCH
-	}
-	if opts.Key == nil {
-		return nil, errNoKey
-	}
 	if opts.Run == "" {
 		opts.Run = newRunID("datagen-", 4)
 	}
-	if !runPattern.MatchString(opts.Run) {
-		return nil, fmt.Errorf("run id %q: letters, digits, - and _ only", opts.Run)
-	}
-	js, err := jetstream.New(nc)
+	base, obs, err := newCoordinator(ctx, nc, opts.Run, opts.GOOS, opts.GOARCH, opts.Key, opts.Log)
 	if err != nil {
 		return nil, err
 	}
-	wq, err := newQueue(opts.GOOS, opts.GOARCH, publicOf(opts.Key))
-	if err != nil {
-		return nil, err
-	}
-	_, obs, err := setup(ctx, js, wq)
-	if err != nil {
-		return nil, err
-	}
-	c := &DatagenCoordinator{js: js, wq: wq, run: opts.Run, goos: opts.GOOS, goarch: opts.GOARCH, key: opts.Key, log: opts.Log,
-		waiting: map[int]chan delivery{}}
+	c := &DatagenCoordinator{coordinator: base}
 	if c.work.SHA256, err = publishBinary(ctx, obs, opts.Binary); err != nil {
 		return nil, err
 	}
@@ -101,36 +70,17 @@ func NewDatagenCoordinator(ctx context.Context, nc *nats.Conn, opts DatagenOptio
 		}
 		c.work.Args[i] = fileRef + c.work.Args[i]
 	}
-	if c.chunks, err = openChunkStore(ctx, js); err != nil {
+	if c.chunks, err = openChunkStore(ctx, c.js); err != nil {
 		return nil, err
 	}
-	if c.queue, err = js.Stream(ctx, workStream); err != nil {
-		return nil, fmt.Errorf("work stream: %w", err)
-	}
-	cons, err := js.CreateOrUpdateConsumer(ctx, resultStream, jetstream.ConsumerConfig{
-		Durable:           "coord-" + c.run,
-		FilterSubject:     resultSubject + c.run,
-		AckPolicy:         jetstream.AckExplicitPolicy,
-		AckWait:           time.Minute,
-		InactiveThreshold: time.Hour,
-	})
+	cons, err := c.js.CreateOrUpdateConsumer(ctx, resultStream, c.consumerConfig())
 	if err != nil {
 		return nil, fmt.Errorf("result consumer: %w", err)
 	}
-	if c.link, err = listen(nc, c.run, c.wq, c.key, c.log, c.pending, cons, c.onResult); err != nil {
-		return nil, fmt.Errorf("result consumer: %w", err)
+	if err := c.listen(nc, cons, c.onResult); err != nil {
+		return nil, err
 	}
 	return c, nil
-}
-
-// Run returns the run id.
-func (c *DatagenCoordinator) Run() string { return c.run }
-
-// pending counts the chunks asked for without a result yet.
-func (c *DatagenCoordinator) pending() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.waiting)
 }
 
 // Workers returns the workers heard of lately and their slots.
@@ -152,15 +102,8 @@ func (c *DatagenCoordinator) Close() {
 // chunk not waited for (made a second time after a redelivery) is
 // acknowledged and dropped. A refusal is told of.
 func (c *DatagenCoordinator) onResult(msg jetstream.Msg) {
-	r, err := decodeResult(msg.Data(), c.run)
-	if err != nil {
-		c.log.Warn().Err(err).Msg("dropping a malformed result")
-		msg.Term()
-		return
-	}
-	if r.Refused != nil {
-		c.link.refusals.tell(r)
-		msg.Ack()
+	r := c.result(msg)
+	if r == nil {
 		return
 	}
 	c.mu.Lock()
