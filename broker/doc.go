@@ -1,4 +1,4 @@
-// Package dist plays the games of a match on workers spread over many
+// Package broker plays the games of a match on workers spread over many
 // machines, through NATS JetStream.
 //
 // The coordinator (a match run with a broker) puts each engine binary in

@@ -1,4 +1,4 @@
-// Package nnue trains the engine's neural network evaluation (the layout
+// Package nnuetrain trains the engine's neural network evaluation (the layout
 // of engine/nnue) on positions of tuning/posfile files.
 //
 // # Model and loss

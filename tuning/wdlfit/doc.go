@@ -1,4 +1,4 @@
-// Package wdl fits the win/draw/loss model of engine/wdl to game results
+// Package wdlfit fits the win/draw/loss model of engine/wdl to game results
 // (`ucci tune wdl`, `make wdl`).
 //
 // Collect replays the games of PGN files (the CCPD master games, the
