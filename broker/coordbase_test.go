@@ -7,6 +7,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/match"
 )
 
@@ -23,7 +24,7 @@ func TestCoordinatorsShareTheConsumer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dg.Close()
-	cfg := match.Config{Engines: []match.EngineSpec{{Cmd: fakeBin}, {Cmd: fakeBin}}}
+	cfg := match.Config{Engines: []engineproc.EngineSpec{{Cmd: fakeBin}, {Cmd: fakeBin}}}
 	mc, err := NewCoordinator(ctx, nc, &cfg, CoordinatorOptions{Key: testKey, Run: "m", Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)

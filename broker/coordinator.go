@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/match"
 )
@@ -46,9 +47,9 @@ type Coordinator struct {
 	// a work item's message id carries it, so that a pair withdrawn from
 	// the queue when a coordinator stopped is published again on a resume.
 	start      int
-	hashes     []string           // per engine of the match
-	options    [][]match.Option   // per engine: its options, files named by reference
-	presence   *nats.Subscription // answers for the run's coordinator
+	hashes     []string              // per engine of the match
+	options    [][]engineproc.Option // per engine: its options, files named by reference
+	presence   *nats.Subscription    // answers for the run's coordinator
 	status     *statusBoard
 	refreshing func() // stops the periodic status updates
 	rate       *gameRate

@@ -17,6 +17,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/enginetest"
 	"github.com/goxq/ucci/match"
 )
@@ -84,7 +85,7 @@ func testMatch(t *testing.T, games int) match.Config {
 		t.Fatal(err)
 	}
 	return match.Config{
-		Engines: []match.EngineSpec{
+		Engines: []engineproc.EngineSpec{
 			{Name: "a", Cmd: fakeBin, Args: []string{"-delay", "15ms"}},
 			{Name: "b", Cmd: fakeBin, Args: []string{"-delay", "15ms", "-script", "-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,-,resign"}},
 		},

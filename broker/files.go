@@ -7,7 +7,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/goxq/ucci/match"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // Engine options that name files (a network, opening books) reach the
@@ -33,8 +33,8 @@ func isFileOption(name string) bool {
 // file option names replaced by its reference, the file put in the store.
 // Values that name no file here (<embedded>, a path only the workers
 // have) are sent as they are.
-func publishOptionFiles(ctx context.Context, obs jetstream.ObjectStore, opts []match.Option) ([]match.Option, error) {
-	out := append([]match.Option(nil), opts...)
+func publishOptionFiles(ctx context.Context, obs jetstream.ObjectStore, opts []engineproc.Option) ([]engineproc.Option, error) {
+	out := append([]engineproc.Option(nil), opts...)
 	for i, o := range out {
 		if !isFileOption(o.Name) {
 			continue
@@ -58,8 +58,8 @@ func publishOptionFiles(ctx context.Context, obs jetstream.ObjectStore, opts []m
 // resolveOptions returns opts with every file reference replaced by the
 // path of the verified file in the cache (fetched when missing). A file
 // the store does not hold is an error wrapping errUnpublished.
-func (c *binaryCache) resolveOptions(ctx context.Context, opts []match.Option) ([]match.Option, error) {
-	out := append([]match.Option(nil), opts...)
+func (c *binaryCache) resolveOptions(ctx context.Context, opts []engineproc.Option) ([]engineproc.Option, error) {
+	out := append([]engineproc.Option(nil), opts...)
 	for i, o := range out {
 		if !isFileOption(o.Name) || !strings.Contains(o.Value, fileRef) {
 			continue

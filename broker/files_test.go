@@ -11,7 +11,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/goxq/ucci/match"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // TestOptionFilesTravel: the files a network or book option names go
@@ -40,7 +40,7 @@ func TestOptionFilesTravel(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	opts := []match.Option{
+	opts := []engineproc.Option{
 		{Name: "EvalFile", Value: net},
 		{Name: "bookfiles", Value: book1 + ";" + book2 + ";/only/on/workers.book"},
 		{Name: "Hash", Value: net}, // not a file option: left alone
@@ -72,7 +72,7 @@ func TestOptionFilesTravel(t *testing.T) {
 	if !strings.HasPrefix(got[0].Value, cache.dir) {
 		t.Errorf("network at %s, not in the cache", got[0].Value)
 	}
-	bogus := []match.Option{{Name: "EvalFile", Value: fileRef + strings.Repeat("ab", 32)}}
+	bogus := []engineproc.Option{{Name: "EvalFile", Value: fileRef + strings.Repeat("ab", 32)}}
 	if _, err := cache.resolveOptions(ctx, bogus); !errors.Is(err, errUnpublished) {
 		t.Errorf("an unpublished file: %v", err)
 	}

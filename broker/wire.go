@@ -10,6 +10,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/match"
 )
 
@@ -55,13 +56,13 @@ type DatagenWork struct {
 // Engine is an engine of a work item: its binary by SHA-256 and how to
 // run it.
 type Engine struct {
-	Name    string         `json:"name"`
-	SHA256  string         `json:"sha256"`
-	Args    []string       `json:"args,omitempty"`
-	Proto   string         `json:"proto"`
-	Options []match.Option `json:"options,omitempty"`
-	Seconds bool           `json:"seconds,omitempty"`
-	Ponder  bool           `json:"ponder,omitempty"`
+	Name    string              `json:"name"`
+	SHA256  string              `json:"sha256"`
+	Args    []string            `json:"args,omitempty"`
+	Proto   string              `json:"proto"`
+	Options []engineproc.Option `json:"options,omitempty"`
+	Seconds bool                `json:"seconds,omitempty"`
+	Ponder  bool                `json:"ponder,omitempty"`
 }
 
 // WireGame is one game of a work item: its number in the match and which
@@ -128,7 +129,7 @@ func decodeWork(data []byte) (*Work, error) {
 		if !hashPattern.MatchString(e.SHA256) {
 			return &w, fmt.Errorf("engine %d: no valid sha256", i+1)
 		}
-		if _, err := match.ParseProtocol(e.Proto); err != nil {
+		if _, err := engineproc.ParseProtocol(e.Proto); err != nil {
 			return &w, fmt.Errorf("engine %d: %v", i+1, err)
 		}
 	}
@@ -175,8 +176,8 @@ func (w *Work) config(paths [2]string) (match.Config, error) {
 		Games:            len(w.Games),
 	}
 	for i, e := range w.Engines {
-		proto, _ := match.ParseProtocol(e.Proto)
-		cfg.Engines = append(cfg.Engines, match.EngineSpec{
+		proto, _ := engineproc.ParseProtocol(e.Proto)
+		cfg.Engines = append(cfg.Engines, engineproc.EngineSpec{
 			Name: e.Name, Cmd: paths[i], Args: e.Args, Proto: proto,
 			Options: e.Options, Seconds: e.Seconds, Ponder: e.Ponder,
 		})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -77,7 +78,7 @@ const Off = -1
 // the default noted, and a setting that can be off says so (Off).
 type Config struct {
 	// Engines lists the participants; at least two.
-	Engines []EngineSpec
+	Engines []engineproc.EngineSpec
 	// Games is the number of games of each pairing (default 2).
 	Games int
 	// Format is gauntlet (default), round robin or an event format; the

@@ -12,7 +12,7 @@ import (
 
 // setoptionLine formats setoption in the dialect: "setoption NAME VALUE"
 // (UCCI) or "setoption name NAME value VALUE" (UCI); no value for a button.
-func setoptionLine(p Protocol, name, value string) string {
+func setoptionLine(p engineproc.Protocol, name, value string) string {
 	if p.IsUCI() {
 		if value == "" {
 			return "setoption name " + name
@@ -26,7 +26,7 @@ func setoptionLine(p Protocol, name, value string) string {
 }
 
 // newGameLine returns the new-game command of the dialect.
-func newGameLine(p Protocol) string {
+func newGameLine(p engineproc.Protocol) string {
 	if p.IsUCI() {
 		return "ucinewgame"
 	}
@@ -37,7 +37,7 @@ func newGameLine(p Protocol) string {
 // the last capture and the moves since (the UCCI convention, which carries
 // the repetition history); UCI gets the start position and every move,
 // written in the convention's ranks (see moveToEngine).
-func positionLine(p Protocol, startFEN string, all []string, captureFEN string, since []string) string {
+func positionLine(p engineproc.Protocol, startFEN string, all []string, captureFEN string, since []string) string {
 	var b strings.Builder
 	fen, moves := captureFEN, since
 	if p.IsUCI() {
@@ -74,7 +74,7 @@ type goArgs struct {
 // | oppmovestogo OM)" in ms, or whole seconds when seconds is set. UCI:
 // "go wtime W btime B winc WI binc BI [movestogo M]", or "go movetime T"
 // when there is only a per-move cap.
-func goLine(p Protocol, a goArgs) string {
+func goLine(p engineproc.Protocol, a goArgs) string {
 	var b strings.Builder
 	b.WriteString("go")
 	if a.ponder {

@@ -7,47 +7,28 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 )
-
-func TestParseEngineSpec(t *testing.T) {
-	s, err := ParseEngineSpec("/opt/eleeye")
-	if err != nil || s.Cmd != "/opt/eleeye" || s.DisplayName() != "eleeye" {
-		t.Errorf("bare path: %+v %v", s, err)
-	}
-	s, err = ParseEngineSpec(`cmd=bin/ucci name="Go XQ" proto=uci arg=-x arg='a b' option.Hash=64 option.BookFile="/my books/b.xqb" units=s dir=/tmp`)
-	want := EngineSpec{
-		Name: "Go XQ", Cmd: "bin/ucci", Args: []string{"-x", "a b"}, Dir: "/tmp", Proto: ProtoUCI,
-		Options: []Option{{"Hash", "64"}, {"BookFile", "/my books/b.xqb"}}, Seconds: true,
-	}
-	if err != nil || !reflect.DeepEqual(s, want) {
-		t.Errorf("full spec:\n got %+v %v\nwant %+v", s, err, want)
-	}
-	for _, bad := range []string{"", "name=x", "cmd=a proto=xboard", "cmd=a foo=1", "cmd=a bare", `cmd="a`, "cmd=a option.=1", "cmd=a units=h"} {
-		if _, err := ParseEngineSpec(bad); err == nil {
-			t.Errorf("ParseEngineSpec(%q) accepted", bad)
-		}
-	}
-}
 
 func TestGoLine(t *testing.T) {
 	sec := time.Second
 	own := timeman.Report{Time: 9500 * time.Millisecond, Inc: 100 * time.Millisecond}
 	opp := timeman.Report{Time: 8 * sec, Inc: 100 * time.Millisecond}
 	cases := []struct {
-		p    Protocol
+		p    engineproc.Protocol
 		a    goArgs
 		want string
 	}{
-		{ProtoUCCI, goArgs{red: true, own: own, opp: opp}, "go time 9500 increment 100 opptime 8000 oppincrement 100"},
-		{ProtoUCCI, goArgs{draw: true, seconds: true, own: own, opp: opp}, "go draw time 9 increment 0 opptime 8 oppincrement 0"},
-		{ProtoUCCI, goArgs{own: timeman.Report{Time: 60 * sec, MovesToGo: 40}, opp: timeman.Report{Time: 50 * sec, MovesToGo: 39}},
+		{engineproc.ProtoUCCI, goArgs{red: true, own: own, opp: opp}, "go time 9500 increment 100 opptime 8000 oppincrement 100"},
+		{engineproc.ProtoUCCI, goArgs{draw: true, seconds: true, own: own, opp: opp}, "go draw time 9 increment 0 opptime 8 oppincrement 0"},
+		{engineproc.ProtoUCCI, goArgs{own: timeman.Report{Time: 60 * sec, MovesToGo: 40}, opp: timeman.Report{Time: 50 * sec, MovesToGo: 39}},
 			"go time 60000 movestogo 40 opptime 50000 oppmovestogo 39"},
-		{ProtoUCI, goArgs{red: true, own: own, opp: opp}, "go wtime 9500 btime 8000 winc 100 binc 100"},
-		{ProtoUCI, goArgs{red: false, own: own, opp: opp}, "go wtime 8000 btime 9500 winc 100 binc 100"},
-		{ProtoUCI, goArgs{draw: true, own: timeman.Report{Time: 60 * sec, MovesToGo: 3}, opp: opp},
+		{engineproc.ProtoUCI, goArgs{red: true, own: own, opp: opp}, "go wtime 9500 btime 8000 winc 100 binc 100"},
+		{engineproc.ProtoUCI, goArgs{red: false, own: own, opp: opp}, "go wtime 8000 btime 9500 winc 100 binc 100"},
+		{engineproc.ProtoUCI, goArgs{draw: true, own: timeman.Report{Time: 60 * sec, MovesToGo: 3}, opp: opp},
 			"go wtime 8000 btime 60000 winc 100 binc 0 movestogo 3"},
-		{ProtoUCI, goArgs{capOnly: true, own: timeman.Report{Time: 150 * sec, MovesToGo: 1, MoveCap: 150 * sec}}, "go movetime 150000"},
-		{ProtoUCCI, goArgs{capOnly: true, own: timeman.Report{Time: 150 * sec, MovesToGo: 1, MoveCap: 150 * sec},
+		{engineproc.ProtoUCI, goArgs{capOnly: true, own: timeman.Report{Time: 150 * sec, MovesToGo: 1, MoveCap: 150 * sec}}, "go movetime 150000"},
+		{engineproc.ProtoUCCI, goArgs{capOnly: true, own: timeman.Report{Time: 150 * sec, MovesToGo: 1, MoveCap: 150 * sec},
 			opp: timeman.Report{Time: 150 * sec, MovesToGo: 1}}, "go time 150000 movestogo 1 opptime 150000 oppmovestogo 1"},
 	}
 	for i, c := range cases {
@@ -60,30 +41,30 @@ func TestGoLine(t *testing.T) {
 func TestPositionLine(t *testing.T) {
 	all := []string{"h2e2", "h9g7"}
 	cases := []struct {
-		p       Protocol
+		p       engineproc.Protocol
 		start   string
 		capFEN  string
 		since   []string
 		want    string
 		comment string
 	}{
-		{ProtoUCCI, engine.StartFEN, engine.StartFEN, all, "position fen " + engine.StartFEN + " moves h2e2 h9g7", "ucci, no capture"},
-		{ProtoUCCI, engine.StartFEN, "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 9", nil, "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 9", "ucci after a capture"},
-		{ProtoUCI, engine.StartFEN, "x", nil, "position startpos moves h2e2 h9g7", "uci from the start"},
-		{ProtoUCI, mateFEN, "x", nil, "position fen " + mateFEN + " moves h2e2 h9g7", "uci from a FEN"},
+		{engineproc.ProtoUCCI, engine.StartFEN, engine.StartFEN, all, "position fen " + engine.StartFEN + " moves h2e2 h9g7", "ucci, no capture"},
+		{engineproc.ProtoUCCI, engine.StartFEN, "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 9", nil, "position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 9", "ucci after a capture"},
+		{engineproc.ProtoUCI, engine.StartFEN, "x", nil, "position startpos moves h2e2 h9g7", "uci from the start"},
+		{engineproc.ProtoUCI, mateFEN, "x", nil, "position fen " + mateFEN + " moves h2e2 h9g7", "uci from a FEN"},
 	}
 	for _, c := range cases {
 		if got := positionLine(c.p, c.start, all, c.capFEN, c.since); got != c.want {
 			t.Errorf("%s: got %q, want %q", c.comment, got, c.want)
 		}
 	}
-	if got := positionLine(ProtoUCI, engine.StartFEN, nil, "", nil); got != "position startpos" {
+	if got := positionLine(engineproc.ProtoUCI, engine.StartFEN, nil, "", nil); got != "position startpos" {
 		t.Errorf("no moves: %q", got)
 	}
-	if got := setoptionLine(ProtoUCCI, "hashsize", "64"); got != "setoption hashsize 64" {
+	if got := setoptionLine(engineproc.ProtoUCCI, "hashsize", "64"); got != "setoption hashsize 64" {
 		t.Error(got)
 	}
-	if got := setoptionLine(ProtoUCI, "Clear Hash", ""); got != "setoption name Clear Hash" {
+	if got := setoptionLine(engineproc.ProtoUCI, "Clear Hash", ""); got != "setoption name Clear Hash" {
 		t.Error(got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // eventRun is the state of an event being played.
@@ -138,7 +139,7 @@ func newEventRun(cfg Config, onStart func(int)) (*eventRun, error) {
 		settings:  settings,
 		pgnNames:  [2][]string{writtenValues("Red", names), writtenValues("Black", names)},
 		sh: &shared{
-			proto:     make([]Protocol, len(cfg.Engines)),
+			proto:     make([]engineproc.Protocol, len(cfg.Engines)),
 			failures:  make([]int, len(cfg.Engines)),
 			withdrawn: make([]bool, len(cfg.Engines)),
 			log:       newTrafficLog(cfg.Log),

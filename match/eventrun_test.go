@@ -14,12 +14,13 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // eventConfig returns an event of fake engines whose games are drawn at
 // four plies; its places may be shared (no playoff), unless a test asks
 // for one.
-func eventConfig(t *testing.T, f Format, engines ...EngineSpec) Config {
+func eventConfig(t *testing.T, f Format, engines ...engineproc.EngineSpec) Config {
 	t.Helper()
 	cfg := testConfig(t, engine.StartFEN, engines[0], engines[1])
 	cfg.Engines = engines
@@ -28,8 +29,8 @@ func eventConfig(t *testing.T, f Format, engines ...EngineSpec) Config {
 	return cfg
 }
 
-func fakes(names ...string) []EngineSpec {
-	var out []EngineSpec
+func fakes(names ...string) []engineproc.EngineSpec {
+	var out []engineproc.EngineSpec
 	for _, n := range names {
 		out = append(out, fake(n))
 	}
@@ -103,9 +104,9 @@ func TestEventResume(t *testing.T) {
 	if data, err := os.ReadFile(fakeBin); err != nil || os.WriteFile(bin, data, 0o755) != nil {
 		t.Fatalf("copying the fake engine: %v", err)
 	}
-	var engines []EngineSpec
+	var engines []engineproc.EngineSpec
 	for _, n := range []string{"a", "b", "c", "d", "e"} {
-		engines = append(engines, EngineSpec{Name: n, Cmd: bin})
+		engines = append(engines, engineproc.EngineSpec{Name: n, Cmd: bin})
 	}
 	cfg := eventConfig(t, Knockout, engines...)
 	cfg.Games = 1
@@ -343,7 +344,7 @@ func TestEventOptionErrors(t *testing.T) {
 		}, `two teams are named "T"`},
 	}
 	for _, c := range cases {
-		cfg := eventConfig(t, Berger, EngineSpec{Name: "a", Cmd: "/nonexistent/a"}, EngineSpec{Name: "b", Cmd: "/nonexistent/b"})
+		cfg := eventConfig(t, Berger, engineproc.EngineSpec{Name: "a", Cmd: "/nonexistent/a"}, engineproc.EngineSpec{Name: "b", Cmd: "/nonexistent/b"})
 		c.edit(&cfg)
 		if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)

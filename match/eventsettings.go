@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/goxq/ucci/engineproc"
 )
 
 // eventSetting is a setting that defines an event, its pairings or its
@@ -141,7 +143,7 @@ func drawSetting(a ScoreRules) string {
 // specDigest returns the first 12 hex digits of the SHA-256 of an
 // engine's SPEC (command, arguments, directory, protocol, options, units,
 // pondering, name), as given.
-func specDigest(e EngineSpec) string {
+func specDigest(e engineproc.EngineSpec) string {
 	data, _ := json.Marshal(e) // a struct of strings, numbers and booleans
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:6])

@@ -11,6 +11,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/enginetest"
 )
 
@@ -27,13 +28,13 @@ func TestMain(m *testing.M) {
 }
 
 // fake returns the spec of a fake engine with the given flags.
-func fake(name string, args ...string) EngineSpec {
-	return EngineSpec{Name: name, Cmd: fakeBin, Args: args}
+func fake(name string, args ...string) engineproc.EngineSpec {
+	return engineproc.EngineSpec{Name: name, Cmd: fakeBin, Args: args}
 }
 
 // testConfig returns a one-game match between a and b from fen, with short
 // timeouts.
-func testConfig(t *testing.T, fen string, a, b EngineSpec) Config {
+func testConfig(t *testing.T, fen string, a, b engineproc.EngineSpec) Config {
 	t.Helper()
 	ctl, err := timeman.Parse("5+0")
 	if err != nil {
@@ -44,7 +45,7 @@ func testConfig(t *testing.T, fen string, a, b EngineSpec) Config {
 		t.Fatal(err)
 	}
 	return Config{
-		Engines:          []EngineSpec{a, b},
+		Engines:          []engineproc.EngineSpec{a, b},
 		Games:            1,
 		Control:          ctl,
 		Grace:            100 * time.Millisecond,
@@ -234,7 +235,7 @@ func TestUCCICommands(t *testing.T) {
 	rec := filepath.Join(dir, "red.txt")
 	script := "h2h9 i9h9 -"
 	red := fake("red", "-record", rec, "-script", script)
-	red.Options = []Option{{"hashsize", "32"}, {"bookfiles", "a b.xqb"}}
+	red.Options = []engineproc.Option{{Name: "hashsize", Value: "32"}, {Name: "bookfiles", Value: "a b.xqb"}}
 	cfg := testConfig(t, engine.StartFEN, red, fake("black", "-script", script))
 	cfg.Control, _ = timeman.Parse("40/60:10/30")
 	cfg.MaxPlies = 4
@@ -282,7 +283,7 @@ func TestUCICommands(t *testing.T) {
 	rec := filepath.Join(dir, "black.txt")
 	script := "h2e2 h9g7 -"
 	black := fake("black", "-proto", "uci", "-exitonbad", "-record", rec, "-script", script)
-	black.Options = []Option{{"Hash", "32"}, {"Clear Hash", ""}}
+	black.Options = []engineproc.Option{{Name: "Hash", Value: "32"}, {Name: "Clear Hash", Value: ""}}
 	cfg := testConfig(t, engine.StartFEN, fake("red", "-proto", "uci", "-script", script), black)
 	cfg.Control, _ = timeman.Parse("5+0.5")
 	cfg.MaxPlies = 3
@@ -326,15 +327,15 @@ func TestUCIConventions(t *testing.T) {
 	cases := []struct {
 		name      string
 		args      []string
-		proto     Protocol
+		proto     engineproc.Protocol
 		variant   bool   // UCI_Variant xiangqi is sent
 		position2 string // the position line before its second move
 	}{
-		{"pikafish style, detected", []string{"-proto", "uci"}, ProtoAuto, false, "position startpos moves h2e2 h9g7"},
-		{"pikafish style, asked for", []string{"-proto", "uci"}, ProtoUCI, false, "position startpos moves h2e2 h9g7"},
-		{"fsf style, detected", []string{"-proto", "uci-fsf"}, ProtoAuto, true, "position startpos moves h3e3 h10g8"},
-		{"fsf style, asked for", []string{"-proto", "uci-fsf"}, ProtoUCIFSF, true, "position startpos moves h3e3 h10g8"},
-		{"our engine in fsf style", []string{"-proto", "uci"}, ProtoUCIFSF, true, "position startpos moves h3e3 h10g8"},
+		{"pikafish style, detected", []string{"-proto", "uci"}, engineproc.ProtoAuto, false, "position startpos moves h2e2 h9g7"},
+		{"pikafish style, asked for", []string{"-proto", "uci"}, engineproc.ProtoUCI, false, "position startpos moves h2e2 h9g7"},
+		{"fsf style, detected", []string{"-proto", "uci-fsf"}, engineproc.ProtoAuto, true, "position startpos moves h3e3 h10g8"},
+		{"fsf style, asked for", []string{"-proto", "uci-fsf"}, engineproc.ProtoUCIFSF, true, "position startpos moves h3e3 h10g8"},
+		{"our engine in fsf style", []string{"-proto", "uci"}, engineproc.ProtoUCIFSF, true, "position startpos moves h3e3 h10g8"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -24,7 +24,7 @@ func FuzzEngineSpec(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		s, err := ParseEngineSpec(text)
+		s, err := engineproc.ParseEngineSpec(text)
 		if err != nil {
 			return
 		}
@@ -40,7 +40,7 @@ func FuzzEngineSpec(f *testing.F) {
 		if !ok {
 			return // a value holds both kinds of quote: not writable
 		}
-		s2, err := ParseEngineSpec(back)
+		s2, err := engineproc.ParseEngineSpec(back)
 		if err != nil {
 			t.Fatalf("%q parsed, but its rewrite %q fails: %v", text, back, err)
 		}
@@ -52,7 +52,7 @@ func FuzzEngineSpec(f *testing.F) {
 
 // specText writes a spec in the SPEC syntax with every value quoted; ok is
 // false when a value cannot be quoted.
-func specText(s EngineSpec) (string, bool) {
+func specText(s engineproc.EngineSpec) (string, bool) {
 	var fields []string
 	ok := true
 	add := func(key, value string) {
@@ -87,7 +87,7 @@ func specText(s EngineSpec) (string, bool) {
 }
 
 // sameSpec compares two specs field by field.
-func sameSpec(a, b EngineSpec) bool {
+func sameSpec(a, b engineproc.EngineSpec) bool {
 	if a.Cmd != b.Cmd || a.Name != b.Name || a.Dir != b.Dir || a.Proto != b.Proto ||
 		a.Seconds != b.Seconds || a.Ponder != b.Ponder || len(a.Args) != len(b.Args) || len(a.Options) != len(b.Options) {
 		return false

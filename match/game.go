@@ -8,6 +8,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // GameResult is a finished game.
@@ -197,7 +198,7 @@ func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, 
 // position command and, for UCCI engines, banmoves.
 func (gs *gameState) setupLines(s *session) []string {
 	setup := []string{positionLine(s.proto, gs.ref.StartFEN(), gs.all, gs.capFEN, gs.since)}
-	if s.proto == ProtoUCCI && !gs.cfg.NoBanMoves {
+	if s.proto == engineproc.ProtoUCCI && !gs.cfg.NoBanMoves {
 		if ban := banLine(gs.bannedMoves()); ban != "" {
 			setup = append(setup, ban)
 		}
@@ -211,7 +212,7 @@ func (gs *gameState) goArgs(side engine.Color, s *session) goArgs {
 	clock := &gs.clocks[side]
 	return goArgs{
 		seconds: s.spec.Seconds,
-		draw:    gs.offer == int(side.Opponent()) && s.proto == ProtoUCCI,
+		draw:    gs.offer == int(side.Opponent()) && s.proto == engineproc.ProtoUCCI,
 		red:     side == engine.Red,
 		capOnly: !clock.Schedule().HasClock(),
 		own:     clock.Report(),

@@ -9,6 +9,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // Engine is an engine process opened for interactive use, as a GUI front
@@ -26,7 +27,7 @@ type Engine struct {
 // the handshake as the match runner does: the protocol detected when
 // spec.Proto is ProtoAuto, the spec's options sent, isready answered, each
 // wait bounded by timeout. The engine is killed when ctx ends.
-func OpenEngine(ctx context.Context, spec EngineSpec, timeout time.Duration) (*Engine, error) {
+func OpenEngine(ctx context.Context, spec engineproc.EngineSpec, timeout time.Duration) (*Engine, error) {
 	s, err := openSession(ctx, &spec, spec.Proto, sessionOptions{timeout: timeout, quitWait: time.Second})
 	if err != nil {
 		return nil, err
@@ -70,7 +71,7 @@ func (e *Engine) Name() string {
 }
 
 // Protocol returns the protocol the engine is driven in.
-func (e *Engine) Protocol() Protocol { return e.s.proto }
+func (e *Engine) Protocol() engineproc.Protocol { return e.s.proto }
 
 // Pid returns the engine's process id.
 func (e *Engine) Pid() int { return e.s.pid() }

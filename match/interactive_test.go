@@ -11,6 +11,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // answer reads the engine's lines up to its bestmove.
@@ -43,7 +44,7 @@ func TestOpenEngineUCCIAndFSF(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer e.Close()
-			wantProto := map[string]Protocol{"ucci": ProtoUCCI, "uci-fsf": ProtoUCIFSF}[proto]
+			wantProto := map[string]engineproc.Protocol{"ucci": engineproc.ProtoUCCI, "uci-fsf": engineproc.ProtoUCIFSF}[proto]
 			if e.Protocol() != wantProto || e.Name() != "fake" {
 				t.Fatalf("protocol %v name %q", e.Protocol(), e.Name())
 			}

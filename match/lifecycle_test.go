@@ -17,6 +17,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -147,7 +148,7 @@ func TestHandshakeFailures(t *testing.T) {
 
 	// A round robin goes on without the withdrawn engines; a game between
 	// two of them is not played.
-	cfg.Engines = []EngineSpec{fake("mute1", "-noready"), fake("mute2", "-noready"), fake("a"), fake("b")}
+	cfg.Engines = []engineproc.EngineSpec{fake("mute1", "-noready"), fake("mute2", "-noready"), fake("a"), fake("b")}
 	cfg.Format, cfg.Games, cfg.MaxPlies, cfg.Concurrency = RoundRobin, 4, 4, 2
 	res, err = Run(context.Background(), cfg)
 	if err != nil || res.Planned != 24 || res.Unplayed == 0 || len(res.Games)+res.Unplayed != 24 {
@@ -163,7 +164,7 @@ func TestHandshakeFailures(t *testing.T) {
 		t.Errorf("engine a: %+v", p)
 	}
 
-	cfg.Engines[0] = EngineSpec{Cmd: filepath.Join(t.TempDir(), "missing")}
+	cfg.Engines[0] = engineproc.EngineSpec{Cmd: filepath.Join(t.TempDir(), "missing")}
 	if _, err := Run(context.Background(), cfg); err == nil {
 		t.Error("a missing executable gave no error")
 	}
@@ -175,7 +176,7 @@ func TestMatchPGNAndStats(t *testing.T) {
 	o2, _ := parseOpeningLine("startpos moves h2e2 h9g7")
 	var out, log bytes.Buffer
 	cfg := Config{
-		Engines: []EngineSpec{
+		Engines: []engineproc.EngineSpec{
 			fake("first", "-script", "b0b9"),
 			fake("second", "-script", "- - - - b0b9"),
 			fake("third", "-proto", "uci"),

@@ -1,13 +1,15 @@
 package match
 
+import "github.com/goxq/ucci/engineproc"
+
 // Move text. The runner keeps moves in ICCS (ranks 0-9 from Red's side,
 // h2e2), as UCCI and Pikafish-style UCI engines write them; engines driven
 // in Fairy-Stockfish's generic UCI (ProtoUCIFSF) number the ranks 1-10
 // (h3e3, h10g8), so their moves are converted on the way out and in.
 
 // moveToEngine writes an ICCS move in the convention of p.
-func moveToEngine(p Protocol, iccs string) string {
-	if p != ProtoUCIFSF || len(iccs) != 4 {
+func moveToEngine(p engineproc.Protocol, iccs string) string {
+	if p != engineproc.ProtoUCIFSF || len(iccs) != 4 {
 		return iccs
 	}
 	b := make([]byte, 0, 6)
@@ -25,8 +27,8 @@ func moveToEngine(p Protocol, iccs string) string {
 // moveFromEngine reads a move the engine wrote in the convention of p and
 // returns it in ICCS, or unchanged when it is no move of that convention
 // (the referee then rejects it).
-func moveFromEngine(p Protocol, text string) string {
-	if p != ProtoUCIFSF {
+func moveFromEngine(p engineproc.Protocol, text string) string {
+	if p != engineproc.ProtoUCIFSF {
 		return text
 	}
 	out := make([]byte, 0, 4)

@@ -1,13 +1,17 @@
 package match
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/goxq/ucci/engineproc"
+)
 
 // EngineNames returns the names the engines go by in a run's tables,
 // reports and PGN: their display names, with the second and later engines
 // of one name told apart by a number ("ucci", "ucci (2)", "ucci (3)"). A
 // number is never one another engine already goes by: the engines of a
 // run always have distinct names.
-func EngineNames(engines []EngineSpec) []string {
+func EngineNames(engines []engineproc.EngineSpec) []string {
 	taken := map[string]bool{}
 	for _, e := range engines {
 		taken[e.DisplayName()] = true

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engineproc"
 )
 
 func TestEngineNames(t *testing.T) {
@@ -19,16 +20,16 @@ func TestEngineNames(t *testing.T) {
 		{[]string{"x", "y", "x"}, []string{"x", "y", "x (2)"}},
 	}
 	for _, c := range cases {
-		var specs []EngineSpec
+		var specs []engineproc.EngineSpec
 		for _, n := range c.in {
-			specs = append(specs, EngineSpec{Name: n, Cmd: "/bin/" + n})
+			specs = append(specs, engineproc.EngineSpec{Name: n, Cmd: "/bin/" + n})
 		}
 		if got := EngineNames(specs); !slices.Equal(got, c.want) {
 			t.Errorf("%q: %q, want %q", c.in, got, c.want)
 		}
 	}
 	// The base name of the command is the display name.
-	if got := EngineNames([]EngineSpec{{Cmd: "/a/ucci"}, {Cmd: "/b/ucci"}}); !slices.Equal(got, []string{"ucci", "ucci (2)"}) {
+	if got := EngineNames([]engineproc.EngineSpec{{Cmd: "/a/ucci"}, {Cmd: "/b/ucci"}}); !slices.Equal(got, []string{"ucci", "ucci (2)"}) {
 		t.Errorf("commands: %q", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/enginetest"
 )
 
@@ -20,8 +21,8 @@ func sampleWith(t *testing.T, opt SampleOptions) []SampledPosition {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	eng, err := OpenEngine(ctx, EngineSpec{Name: "ucci", Cmd: bin, Proto: ProtoUCCI,
-		Options: []Option{{Name: "usebook", Value: "false"}}}, 10*time.Second)
+	eng, err := OpenEngine(ctx, engineproc.EngineSpec{Name: "ucci", Cmd: bin, Proto: engineproc.ProtoUCCI,
+		Options: []engineproc.Option{{Name: "usebook", Value: "false"}}}, 10*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // ponderState is a ponder search in progress: the engine thinks on the
@@ -91,7 +92,7 @@ func (gs *gameState) ponderAnswer(ctx context.Context, side engine.Color, s *ses
 			return r
 		}
 		cmd := "ponderhit"
-		if gs.offer == int(side.Opponent()) && s.proto == ProtoUCCI {
+		if gs.offer == int(side.Opponent()) && s.proto == engineproc.ProtoUCCI {
 			cmd = "ponderhit draw"
 		}
 		if s.send(cmd) != nil {

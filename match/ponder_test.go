@@ -9,6 +9,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // ponderScript is played by both fakes; a fake that ponders predicts the
@@ -258,11 +259,11 @@ func TestPonderUCI(t *testing.T) {
 
 // TestPonderSpec: ponder=true in a SPEC.
 func TestPonderSpec(t *testing.T) {
-	s, err := ParseEngineSpec("cmd=x ponder=true")
+	s, err := engineproc.ParseEngineSpec("cmd=x ponder=true")
 	if err != nil || !s.Ponder {
 		t.Errorf("ponder=true: %+v %v", s, err)
 	}
-	if _, err := ParseEngineSpec("cmd=x ponder=maybe"); err == nil {
+	if _, err := engineproc.ParseEngineSpec("cmd=x ponder=maybe"); err == nil {
 		t.Error("ponder=maybe accepted")
 	}
 }

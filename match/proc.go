@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/goxq/ucci/engineproc"
 )
 
 // writeTimeout bounds one write to an engine's input: an engine that stops
@@ -61,7 +63,7 @@ type process struct {
 
 // startProcess starts the engine of spec in its own process group. The
 // process is killed with its group when ctx is cancelled.
-func startProcess(ctx context.Context, spec *EngineSpec, log *trafficLog) (*process, error) {
+func startProcess(ctx context.Context, spec *engineproc.EngineSpec, log *trafficLog) (*process, error) {
 	cmd := exec.CommandContext(ctx, spec.Cmd, spec.Args...)
 	cmd.Dir = spec.Dir
 	setProcessGroup(cmd)

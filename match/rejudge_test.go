@@ -6,6 +6,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // TestRejudgeAgreesWithTheRunner: every ending of games the runner played
@@ -70,7 +71,7 @@ func TestRejudgeRefusesFalseEndings(t *testing.T) {
 		t.Fatal(err)
 	}
 	start, _ := parseOpeningLine(engine.StartFEN)
-	cfg, err := Config{Engines: []EngineSpec{fake("a"), fake("b")}, Games: 1, Control: ctl, Openings: []Opening{start, mate}}.withDefaults()
+	cfg, err := Config{Engines: []engineproc.EngineSpec{fake("a"), fake("b")}, Games: 1, Control: ctl, Openings: []Opening{start, mate}}.withDefaults()
 	if err != nil {
 		t.Fatal(err)
 	}

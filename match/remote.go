@@ -3,6 +3,8 @@ package match
 import (
 	"context"
 	"fmt"
+
+	"github.com/goxq/ucci/engineproc"
 )
 
 // ScheduledGame is one game of the schedule as a Remote or a Player gets
@@ -86,7 +88,7 @@ func NewPlayer(cfg Config) (*Player, error) {
 	}
 	p := &Player{cfg: cfg}
 	sh := &shared{
-		proto:     make([]Protocol, len(cfg.Engines)),
+		proto:     make([]engineproc.Protocol, len(cfg.Engines)),
 		failures:  make([]int, len(cfg.Engines)),
 		withdrawn: make([]bool, len(cfg.Engines)),
 		log:       newTrafficLog(cfg.Log),

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+
+	"github.com/goxq/ucci/engineproc"
 )
 
 // outcome is what a worker reports for a job.
@@ -50,7 +52,7 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 		res.SPRT = cfg.SPRT.status(res.Pairings[0])
 	}
 	sh := &shared{
-		proto:     make([]Protocol, len(cfg.Engines)),
+		proto:     make([]engineproc.Protocol, len(cfg.Engines)),
 		failures:  make([]int, len(cfg.Engines)),
 		withdrawn: make([]bool, len(cfg.Engines)),
 		log:       newTrafficLog(cfg.Log),

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/goxq/ucci/engineproc"
 )
 
 // Errors of the handshake.
@@ -25,8 +27,8 @@ func (e *startError) Unwrap() error { return e.err }
 // session is an engine process that has completed the handshake.
 type session struct {
 	*process
-	spec     *EngineSpec
-	proto    Protocol
+	spec     *engineproc.EngineSpec
+	proto    engineproc.Protocol
 	idName   string            // from "id name"
 	declared map[string]string // option names the engine declared, lowercase, with their defaults
 	broken   bool              // left in an unknown state: close, do not reuse
@@ -48,7 +50,7 @@ type sessionOptions struct {
 // (trying UCCI, then UCI when proto is ProtoAuto, which also tells the two
 // UCI conventions apart by the engine's UCI_Variant), the engine's options and
 // an isready/readyok sync. Every wait is bounded by o.timeout.
-func openSession(ctx context.Context, spec *EngineSpec, proto Protocol, o sessionOptions) (*session, error) {
+func openSession(ctx context.Context, spec *engineproc.EngineSpec, proto engineproc.Protocol, o sessionOptions) (*session, error) {
 	timeout, log := o.timeout, o.log
 	p, err := startProcess(ctx, spec, log)
 	if err != nil {
@@ -59,7 +61,7 @@ func openSession(ctx context.Context, spec *EngineSpec, proto Protocol, o sessio
 	}
 	s := &session{process: p, spec: spec, declared: map[string]string{}, timeout: o.timeout, quitWait: o.quitWait}
 	switch proto {
-	case ProtoAuto:
+	case engineproc.ProtoAuto:
 		s.proto, err = s.hello(ctx, "ucci", timeout, true)
 		switch {
 		case errors.Is(err, errEngineGone):
@@ -77,10 +79,10 @@ func openSession(ctx context.Context, spec *EngineSpec, proto Protocol, o sessio
 			s.proto, err = s.hello(ctx, "uci", timeout, false)
 			if v, ok := s.declared["uci_variant"]; ok && err == nil && !strings.EqualFold(v, "xiangqi") {
 				// A multi-variant engine: Fairy-Stockfish's convention.
-				s.proto = ProtoUCIFSF
+				s.proto = engineproc.ProtoUCIFSF
 			}
 		}
-	case ProtoUCCI:
+	case engineproc.ProtoUCCI:
 		s.proto, err = s.hello(ctx, "ucci", timeout, false)
 	default:
 		if _, err = s.hello(ctx, "uci", timeout, false); err == nil {
@@ -100,9 +102,9 @@ func openSession(ctx context.Context, spec *EngineSpec, proto Protocol, o sessio
 // hello sends ucci or uci and reads the id and option lines up to ucciok or
 // uciok. When probing (auto detection with ucci), an "unknown command"
 // complaint ends the wait early with errNotUCCI.
-func (s *session) hello(ctx context.Context, cmd string, timeout time.Duration, probing bool) (Protocol, error) {
+func (s *session) hello(ctx context.Context, cmd string, timeout time.Duration, probing bool) (engineproc.Protocol, error) {
 	if err := s.send(cmd); err != nil {
-		return ProtoAuto, err
+		return engineproc.ProtoAuto, err
 	}
 	t := time.NewTimer(timeout)
 	defer t.Stop()
@@ -110,14 +112,14 @@ func (s *session) hello(ctx context.Context, cmd string, timeout time.Duration, 
 		select {
 		case l, ok := <-s.lines:
 			if !ok {
-				return ProtoAuto, errEngineGone
+				return engineproc.ProtoAuto, errEngineGone
 			}
 			text := strings.TrimSpace(l.text)
 			switch {
 			case text == "ucciok":
-				return ProtoUCCI, nil
+				return engineproc.ProtoUCCI, nil
 			case text == "uciok":
-				return ProtoUCI, nil
+				return engineproc.ProtoUCI, nil
 			case strings.HasPrefix(text, "id name "):
 				s.idName = strings.TrimSpace(text[len("id name "):])
 			case strings.HasPrefix(text, "option "):
@@ -125,12 +127,12 @@ func (s *session) hello(ctx context.Context, cmd string, timeout time.Duration, 
 					s.declared[strings.ToLower(name)] = def
 				}
 			case probing && !strings.HasPrefix(text, "id ") && strings.Contains(strings.ToLower(text), "unknown"):
-				return ProtoAuto, errNotUCCI
+				return engineproc.ProtoAuto, errNotUCCI
 			}
 		case <-t.C:
-			return ProtoAuto, fmt.Errorf("%w (%s)", errNoAnswer, cmd)
+			return engineproc.ProtoAuto, fmt.Errorf("%w (%s)", errNoAnswer, cmd)
 		case <-ctx.Done():
-			return ProtoAuto, errCancelled
+			return engineproc.ProtoAuto, errCancelled
 		}
 	}
 }
@@ -171,10 +173,10 @@ func optionNameDefault(text string) (name, def string) {
 // and declare a ponder option are told that they may.
 func (s *session) setup(ctx context.Context, timeout time.Duration) error {
 	var lines []string
-	if _, ok := s.declared["usemillisec"]; ok && s.proto == ProtoUCCI {
+	if _, ok := s.declared["usemillisec"]; ok && s.proto == engineproc.ProtoUCCI {
 		lines = append(lines, setoptionLine(s.proto, "usemillisec", fmt.Sprint(!s.spec.Seconds)))
 	}
-	if s.proto == ProtoUCIFSF && !s.specSets("uci_variant") {
+	if s.proto == engineproc.ProtoUCIFSF && !s.specSets("uci_variant") {
 		lines = append(lines, setoptionLine(s.proto, "UCI_Variant", "xiangqi"))
 	}
 	if _, ok := s.declared["ponder"]; ok && s.spec.Ponder && !s.specSets("ponder") {

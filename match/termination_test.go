@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // TestConfigSettings: zero takes each default, Off (any negative value)
 // turns off the settings that can be off and stays negative, and a
 // negative value for a setting that cannot be off is an error.
 func TestConfigSettings(t *testing.T) {
-	base := Config{Engines: []EngineSpec{{Cmd: "a"}, {Cmd: "b"}}, Openings: []Opening{{FEN: engine.StartFEN}}}
+	base := Config{Engines: []engineproc.EngineSpec{{Cmd: "a"}, {Cmd: "b"}}, Openings: []Opening{{FEN: engine.StartFEN}}}
 	c, err := base.withDefaults()
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // maxHandshakeFailures withdraws an engine from the match when it fails its
@@ -19,7 +20,7 @@ const maxHandshakeFailures = 3
 // out to speak, its run of handshake failures and whether it was withdrawn.
 type shared struct {
 	mu        sync.Mutex
-	proto     []Protocol
+	proto     []engineproc.Protocol
 	failures  []int
 	withdrawn []bool
 	log       *trafficLog
@@ -42,7 +43,7 @@ func (sh *shared) handshakesFailed(e int) bool {
 }
 
 // protocol returns the known protocol of engine e.
-func (sh *shared) protocol(e int) Protocol {
+func (sh *shared) protocol(e int) engineproc.Protocol {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	return sh.proto[e]

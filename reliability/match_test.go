@@ -12,6 +12,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/enginetest"
 	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/pgn"
@@ -26,11 +27,11 @@ func TestPonderMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := []match.Option{{Name: "hashsize", Value: "16"}, {Name: "threads", Value: "1"}}
+	opts := []engineproc.Option{{Name: "hashsize", Value: "16"}, {Name: "threads", Value: "1"}}
 	var out, traffic bytes.Buffer
 	command := enginetest.Command(t)
 	cfg := match.Config{
-		Engines: []match.EngineSpec{
+		Engines: []engineproc.EngineSpec{
 			{Name: "ponder", Cmd: command[0], Args: command[1:], Options: opts, Ponder: true},
 			{Name: "plain", Cmd: command[0], Args: command[1:], Options: opts},
 		},

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
-	"github.com/goxq/ucci/match"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -182,7 +182,7 @@ func buildFake(t *testing.T) string {
 
 func TestExternalEngines(t *testing.T) {
 	fake := buildFake(t)
-	specs := []match.EngineSpec{testEngine(),
+	specs := []engineproc.EngineSpec{testEngine(),
 		{Name: "fsf", Cmd: fake, Args: []string{"-proto", "uci-fsf", "-script", "- h9g7"}},
 		{Name: "cheat", Cmd: fake, Args: []string{"-do", "illegal", "-move", "a0a0"}}}
 	srv, hs := startServer(t, Config{Engines: specs})

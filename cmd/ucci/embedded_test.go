@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/broker"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/enginetest"
 	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/pgn"
@@ -208,7 +209,7 @@ func TestWorkerSIGTERMWhileBrokerDown(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	cfg := match.Config{Engines: []match.EngineSpec{{Cmd: fake}, {Cmd: fake}}, Games: 2}
+	cfg := match.Config{Engines: []engineproc.EngineSpec{{Cmd: fake}, {Cmd: fake}}, Games: 2}
 	if _, err := broker.NewCoordinator(ctx, nc, &cfg, broker.CoordinatorOptions{Key: key}); err != nil {
 		t.Fatal(err)
 	}

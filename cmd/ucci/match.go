@@ -16,6 +16,7 @@ import (
 	"github.com/goxq/ucci/broker"
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/match"
@@ -42,12 +43,12 @@ const matchOpeningsUsage = `usage: ucci match openings -pgn GAMES.pgn [-out FILE
   and the built-in set's positions are always dropped)`
 
 // engineFlags collects repeated -engine flags.
-type engineFlags []match.EngineSpec
+type engineFlags []engineproc.EngineSpec
 
 func (e *engineFlags) String() string { return fmt.Sprint(len(*e), " engines") }
 
 func (e *engineFlags) Set(s string) error {
-	spec, err := match.ParseEngineSpec(s)
+	spec, err := engineproc.ParseEngineSpec(s)
 	if err != nil {
 		return err
 	}

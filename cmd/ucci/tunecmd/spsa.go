@@ -13,6 +13,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/tuning/plot"
@@ -177,7 +178,7 @@ func runSPSA(f *spsaFlags, params []spsa.Param, remote func(context.Context, *ma
 			ops[i] = openings[((iter-1)*f.pairs+i)%len(openings)]
 		}
 		cfg := match.Config{
-			Engines: []match.EngineSpec{
+			Engines: []engineproc.EngineSpec{
 				{Cmd: cmd, Name: "plus", Options: spsaOptions(params, plus)},
 				{Cmd: cmd, Name: "minus", Options: spsaOptions(params, minus)},
 			},
@@ -241,10 +242,10 @@ func runSPSA(f *spsaFlags, params []spsa.Param, remote func(context.Context, *ma
 }
 
 // spsaOptions turns values into engine options.
-func spsaOptions(params []spsa.Param, v []int) []match.Option {
-	opts := make([]match.Option, len(params))
+func spsaOptions(params []spsa.Param, v []int) []engineproc.Option {
+	opts := make([]engineproc.Option, len(params))
 	for i, p := range params {
-		opts[i] = match.Option{Name: p.Name, Value: strconv.Itoa(v[i])}
+		opts[i] = engineproc.Option{Name: p.Name, Value: strconv.Itoa(v[i])}
 	}
 	return opts
 }
