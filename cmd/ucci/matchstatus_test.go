@@ -64,9 +64,9 @@ func TestMatchStatusMalformedEntries(t *testing.T) {
 	}
 	for _, want := range []string{
 		"run good: finished, updated ", "  4/4 games of new against base\n",
-		"run garbage: a malformed entry on the emb, not shown (unreadable: ",
-		"run negative: a malformed entry on the emb, not shown (impossible: -5 of 4 games)",
-		"run overcounted: a malformed entry on the emb, not shown (impossible: record W 9 D 1 L 1 in 4 games)",
+		"run garbage: a malformed entry on the broker, not shown (unreadable: ",
+		"run negative: a malformed entry on the broker, not shown (impossible: -5 of 4 games)",
+		"run overcounted: a malformed entry on the broker, not shown (impossible: record W 9 D 1 L 1 in 4 games)",
 		"run hostile: failed", `"new\x1b[2J" against "base\r\nrun forged: finished"`, `error: "\x1b]0;owned\a broken"`,
 	} {
 		if !strings.Contains(stdout, want) {
