@@ -28,7 +28,7 @@ vet:
 # packages a tuning build changes (TUNE_PKGS) built with -tags tune, tune spsa
 # on a broker (it needs a tuning build's parameters), then the race detector
 # over the short suite.
-TUNE_PKGS := ./engine/ ./cmd/ucci/protocol/ ./tuning/tunecmd/
+TUNE_PKGS := ./engine/ ./cmd/ucci/protocol/ ./cmd/ucci/tunecmd/
 test: vet
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -tags tune $(TUNE_PKGS)
@@ -67,16 +67,16 @@ match: build
 	./$(BIN) match -engine "cmd=$(BIN) name=ucci" -engine "$(OPPONENT)" -games $(GAMES) -tc $(MATCH_TC) \
 		-concurrency $(MATCH_CONC) -pgn $(MATCH_PGN) $(MATCH_FLAGS)
 
-# The match runner's built-in opening set, tuning/match/openings.txt
+# The match runner's built-in opening set, match/openings.txt
 # (embedded), from the CCPD master games.
 OPENINGS_GAMES ?= ../shared/data/ccpd/master-games.pgn
 OPENINGS_FLAGS ?= -n 200 -min-ply 6 -max-ply 10 -min-games 20
 OPENINGS_CREDIT := Chinese Chess Practical Dataset (CCPD) master games by Yu-Han Tseng, CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/); positions selected, not modified
 openings:
-	$(GO) run ./cmd/ucci match openings -pgn $(OPENINGS_GAMES) -out tuning/match/openings.txt $(OPENINGS_FLAGS) -credit "$(OPENINGS_CREDIT)"
+	$(GO) run ./cmd/ucci match openings -pgn $(OPENINGS_GAMES) -out match/openings.txt $(OPENINGS_FLAGS) -credit "$(OPENINGS_CREDIT)"
 	$(MAKE) build
 
-# The held-out opening set, tuning/match/openings-heldout.txt: 100 positions
+# The held-out opening set, match/openings-heldout.txt: 100 positions
 # 8-10 plies deep reached by Fairy-Stockfish's best moves drawn at random
 # (Debian's fairy-stockfish, installed when missing), none of them in the
 # CCPD master games (every position of which was searched for the nets'
@@ -88,7 +88,7 @@ HELDOUT_FLAGS ?= -n 100 -seed 1
 openings-heldout: build
 	command -v /usr/games/fairy-stockfish >/dev/null || { apt-get update && apt-get install -y fairy-stockfish; }
 	./$(BIN) match openings -engine "cmd=/usr/games/fairy-stockfish name=fairy-stockfish-11.1 proto=uci-fsf" \
-		-exclude ../shared/data/ccpd/master-games.pgn -out tuning/match/openings-heldout.txt $(HELDOUT_FLAGS)
+		-exclude ../shared/data/ccpd/master-games.pgn -out match/openings-heldout.txt $(HELDOUT_FLAGS)
 
 clean:
 	rm -rf bin dist
@@ -137,11 +137,11 @@ tune-selfplay: build
 		-engine "cmd=$(BIN) name=b option.usebook=false option.randomness=tiny"
 
 # The win/draw/loss model of UCI_ShowWDL/showwdl (engine/wdl, see
-# tuning/wdl). make wdl = wdl-selfplay + wdl-fit: WDL_SELFPLAY_GAMES games of
+# tuning/wdlfit). make wdl = wdl-selfplay + wdl-fit: WDL_SELFPLAY_GAMES games of
 # bin/ucci against itself at WDL_SELFPLAY_TC (book off) into
 # $(WDL_DIR)/selfplay.pgn, then up to WDL_POSITIONS positions of them and of
 # WDL_GAMES each searched to WDL_DEPTH and fitted to the results; rewrites
-# engine/wdl/fitted.go and engine/wdl/fit.png and keeps the samples in
+# engine/wdl/fitted.go and docs/wdl-fit.png and keeps the samples in
 # $(WDL_DIR) (refit them with ucci tune wdl -load). Refit whenever the
 # evaluation changes its scale.
 WDL_DIR            ?= tmp/wdl
@@ -162,7 +162,7 @@ wdl-selfplay: build
 		-engine "cmd=$(BIN) name=a option.usebook=false" -engine "cmd=$(BIN) name=b option.usebook=false"
 wdl-fit: build
 	nice -n 10 ./$(BIN) tune wdl -depth $(WDL_DEPTH) -positions $(WDL_POSITIONS) -save $(WDL_DIR)/samples.tsv.gz \
-		-out engine/wdl/fitted.go -plot engine/wdl/fit.png -note "$(WDL_CREDIT)" \
+		-out engine/wdl/fitted.go -plot docs/wdl-fit.png -note "$(WDL_CREDIT)" \
 		-note "selfplay.pgn: bin/ucci against itself at $(WDL_SELFPLAY_TC), book off" $(WDL_FLAGS) $(WDL_GAMES) $(WDL_DIR)/selfplay.pgn
 	$(MAKE) build
 

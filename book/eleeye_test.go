@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/shareddata"
 )
 
 // eleeyeBookPath is ElephantEye's book in the shared reference data (LGPL:
@@ -158,11 +159,11 @@ func TestParseEleEyeErrors(t *testing.T) {
 }
 
 // TestEleEyeRealBook checks the facts of BOOK.md §1 and §5 on the shipped
-// file when the shared data is present.
+// file (skipped without the shared data, except in CI).
 func TestEleEyeRealBook(t *testing.T) {
 	data, err := os.ReadFile(eleeyeBookPath)
 	if err != nil {
-		t.Skipf("BOOK.DAT not available: %v", err)
+		shareddata.Missing(t, eleeyeBookPath, err)
 	}
 	src, err := Load(data)
 	if err != nil {

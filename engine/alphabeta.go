@@ -296,7 +296,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		w.updateCorrection(bestScore, rawEval, depth)
 	}
 	w.s.tt.Store(p.key, tt.Entry{Move: bestMove.Short(), Score: int16(scoreToTT(bestScore, ply)),
-		Eval: int16(rawEval), Depth: int8(depth), Bound: bound, PV: pvNode})
+		Eval: int16(rawEval), Depth: int8(depth), Bound: bound})
 	return bestScore
 }
 

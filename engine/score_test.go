@@ -35,3 +35,18 @@ func TestTTScoreRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestMateDistance: mate scores read as moves to mate (negative when being
+// mated), the mate band starts at ScoreMateBound, and others are no mates.
+func TestMateDistance(t *testing.T) {
+	for score, want := range map[int]int{ScoreMate - 1: 1, ScoreMate - 5: 3, -ScoreMate + 2: -1, -ScoreMate + 4: -2, ScoreMateBound: (MaxPly + 1) / 2} {
+		if !IsMateScore(score) || MateDistance(score) != want {
+			t.Errorf("score %d: mate %v in %d, want %d", score, IsMateScore(score), MateDistance(score), want)
+		}
+	}
+	for _, score := range []int{300, -300, ScoreMateBound - 1, -ScoreMateBound + 1} {
+		if IsMateScore(score) {
+			t.Errorf("%d read as a mate", score)
+		}
+	}
+}

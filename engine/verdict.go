@@ -72,10 +72,10 @@ func WinFor(c Color) Outcome {
 	return BlackWins
 }
 
-// Reason says why a game ended under the rules. The referee (Game) gives
-// only these; endings decided off the board (resignation, time, a crash,
-// an illegal or unreadable move, agreement, adjudication) belong to the
-// match runner (tuning/match).
+// Reason says why a game ended: under the rules (the referee, Game, gives
+// only these: Reason.Rules) or off the board (resignation, time, a crash,
+// an illegal or unreadable move, agreement, adjudication), as a match
+// runner or the browser board decides them.
 type Reason uint8
 
 // The rules' reasons for the end of a game.
@@ -89,7 +89,25 @@ const (
 	PerpetualAttack
 	Repetition
 	InsufficientMaterial
+
+	// IllegalMove: the engine's move was illegal or could not be read.
+	IllegalMove
+	// Resignation: "bestmove ... resign", or nobestmove in a game that
+	// goes on, or a player who resigns.
+	Resignation
+	// TimeForfeit: no move by the deadline, or one after it.
+	TimeForfeit
+	// Crash: the engine did not start, was withdrawn, exited, closed its
+	// output or broke its input.
+	Crash
+	// Agreement: a draw offer answered with an offer.
+	Agreement
+	// Adjudication: a match's score rules or ply limit.
+	Adjudication
 )
+
+// lastRulesReason is the last reason the referee gives.
+const lastRulesReason = InsufficientMaterial
 
 var reasonWords = [...]string{
 	ReasonNone:           "ongoing",
@@ -101,9 +119,21 @@ var reasonWords = [...]string{
 	PerpetualAttack:      "perpetual-attack",
 	Repetition:           "repetition",
 	InsufficientMaterial: "insufficient-material",
+	IllegalMove:          "illegal-move",
+	Resignation:          "resignation",
+	TimeForfeit:          "time-forfeit",
+	Crash:                "crash",
+	Agreement:            "agreement",
+	Adjudication:         "adjudication",
 }
 
-// String returns the reason word used by `judge` and in PGN Termination tags.
+// Rules tells whether the rules decide this ending (the referee's verdict,
+// from the position), not a player, a clock or a match runner.
+func (r Reason) Rules() bool { return r > ReasonNone && r <= lastRulesReason }
+
+// String returns the reason word used by `judge` and in PGN Termination
+// tags: "checkmate" ... "insufficient-material", "illegal-move",
+// "resignation", "time-forfeit", "crash", "agreement", "adjudication".
 func (r Reason) String() string {
 	if int(r) < len(reasonWords) {
 		return reasonWords[r]

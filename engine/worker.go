@@ -159,7 +159,7 @@ func (w *worker) iterate(report func(Info), start time.Time) {
 		}
 		best := &w.roots[0]
 		s.tt.Store(w.pos.key, tt.Entry{Move: best.move.Short(), Score: int16(scoreToTT(best.score, 0)),
-			Eval: noEval, Depth: int8(depth), Bound: tt.BoundExact, PV: true})
+			Eval: noEval, Depth: int8(depth), Bound: tt.BoundExact})
 		if s.timer.IterationDone(iterationOf(depth, best, len(w.roots))) {
 			break
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/shareddata"
 )
 
 // readAll reads every game; bad games are returned separately.
@@ -144,7 +145,7 @@ func TestReaderSharedSamples(t *testing.T) {
 	for _, c := range cases {
 		f, err := os.Open(c.path)
 		if err != nil {
-			t.Skipf("shared data not available: %v", err)
+			shareddata.Missing(t, c.path, err)
 		}
 		games, bad, rd := readAll(t, f, filepath.Base(c.path))
 		f.Close()
@@ -243,9 +244,10 @@ func TestReaderMasterGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 42 MB")
 	}
-	f, err := os.Open("../../shared/data/ccpd/master-games.pgn")
+	const path = "../../shared/data/ccpd/master-games.pgn"
+	f, err := os.Open(path)
 	if err != nil {
-		t.Skipf("shared data not available: %v", err)
+		shareddata.Missing(t, path, err)
 	}
 	defer f.Close()
 	games, bad, _ := readAll(t, f, "master-games.pgn")

@@ -22,9 +22,9 @@ targets=(
 	"./engine/timeman/ FuzzParse"
 	"./engine/timeman/ FuzzAllocate"
 	"./pgn/ FuzzRead"
-	"./tuning/match/ FuzzEngineSpec"
-	"./tuning/match/ FuzzEngineOutput"
-	"./tuning/match/ FuzzOpenings"
+	"./match/ FuzzEngineSpec"
+	"./match/ FuzzEngineOutput"
+	"./match/ FuzzOpenings"
 	"./cmd/ucci/protocol/ FuzzCommandLoop"
 )
 

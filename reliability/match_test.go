@@ -12,9 +12,10 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/enginetest"
+	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/pgn"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // TestPonderMatch plays a short match of the engine against itself through
@@ -26,11 +27,11 @@ func TestPonderMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := []match.Option{{Name: "hashsize", Value: "16"}, {Name: "threads", Value: "1"}}
+	opts := []engineproc.Option{{Name: "hashsize", Value: "16"}, {Name: "threads", Value: "1"}}
 	var out, traffic bytes.Buffer
 	command := enginetest.Command(t)
 	cfg := match.Config{
-		Engines: []match.EngineSpec{
+		Engines: []engineproc.EngineSpec{
 			{Name: "ponder", Cmd: command[0], Args: command[1:], Options: opts, Ponder: true},
 			{Name: "plain", Cmd: command[0], Args: command[1:], Options: opts},
 		},
@@ -52,7 +53,7 @@ func TestPonderMatch(t *testing.T) {
 	t.Logf("\n%s", rep.String())
 	for _, g := range res.Games {
 		switch g.Termination.Reason {
-		case match.Crash, match.IllegalMove, match.TimeForfeit:
+		case engine.Crash, engine.IllegalMove, engine.TimeForfeit:
 			t.Errorf("game %d: %s (%s)", g.Number, g.Termination, g.Termination.Detail)
 		}
 	}

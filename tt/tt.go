@@ -33,7 +33,6 @@ type Entry struct {
 	Eval  int16  // static evaluation
 	Depth int8   // draft in plies
 	Bound Bound  // BoundUpper, BoundLower or BoundExact
-	PV    bool   // the node was on a principal variation
 }
 
 // Data layout of the packed 64-bit word:
@@ -43,7 +42,7 @@ type Entry struct {
 //	bits 32-47  eval
 //	bits 48-55  depth + 128
 //	bits 56-57  bound
-//	bit  58     pv
+//	bit  58     unused
 //	bits 59-63  age (generation mod 32)
 const (
 	ageShift = 59
@@ -51,12 +50,8 @@ const (
 )
 
 func pack(e Entry, age uint8) uint64 {
-	d := uint64(e.Move) | uint64(uint16(e.Score))<<16 | uint64(uint16(e.Eval))<<32 |
+	return uint64(e.Move) | uint64(uint16(e.Score))<<16 | uint64(uint16(e.Eval))<<32 |
 		uint64(uint8(int(e.Depth)+128))<<48 | uint64(e.Bound&3)<<56 | uint64(age&ageMask)<<ageShift
-	if e.PV {
-		d |= 1 << 58
-	}
-	return d
 }
 
 func unpack(d uint64) Entry {
@@ -66,7 +61,6 @@ func unpack(d uint64) Entry {
 		Eval:  int16(uint16(d >> 32)),
 		Depth: int8(int(uint8(d>>48)) - 128),
 		Bound: Bound(d>>56) & 3,
-		PV:    d>>58&1 != 0,
 	}
 }
 

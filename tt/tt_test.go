@@ -9,7 +9,7 @@ import (
 
 func TestStoreProbe(t *testing.T) {
 	tab := New(1)
-	e := Entry{Move: 0x1234, Score: -321, Eval: 45, Depth: 12, Bound: BoundLower, PV: true}
+	e := Entry{Move: 0x1234, Score: -321, Eval: 45, Depth: 12, Bound: BoundLower}
 	tab.Store(42, e)
 	got, ok := tab.Probe(42)
 	if !ok || got != e {

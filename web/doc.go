@@ -6,6 +6,6 @@
 // back) and the analysis of the position shown (MultiPV lines with win,
 // draw and loss chances from the engine/wdl model, the book's moves). Its
 // engine is a process started through the match runner's engine code
-// (tuning/match), chosen by index from the server's list, and ends when the
-// tab closes.
+// (match.OpenEngine), whose info lines engineproc reads, chosen by index
+// from the server's list; it ends when the tab closes.
 package web

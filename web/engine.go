@@ -7,8 +7,8 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/wdl"
+
 	"github.com/goxq/ucci/pgn"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // handshakeTimeout bounds the engine's answers to ucci/uci and isready.
@@ -85,17 +85,17 @@ func (s *session) setStrength(level string) {
 }
 
 // wanted returns the search the engine should be running now.
-func (s *session) wanted() int {
+func (s *session) wanted() searchKind {
 	if s.rec.verdict().Over() {
 		return searchNone
 	}
-	if g := s.game; s.mode == "play" && g != nil && !g.over {
+	if g := s.game; s.mode == modePlay && g != nil && !g.over {
 		if s.rec.atEnd() && s.rec.position().SideToMove() != g.player {
 			return searchMove
 		}
 		return searchNone
 	}
-	if s.mode == "analyse" && s.analysing {
+	if s.mode == modeAnalyse && s.analysing {
 		return searchAnalyse
 	}
 	return searchNone
@@ -125,7 +125,7 @@ func (s *session) reconcile() {
 		s.notice = "The engine cannot be started: " + err.Error()
 		s.analysing = false
 		if want == searchMove {
-			s.endGame(match.Termination{Outcome: engine.WinFor(s.game.player), Reason: match.Crash}, err.Error())
+			s.endGame(engine.Termination{Outcome: engine.WinFor(s.game.player), Reason: engine.Crash}, err.Error())
 		}
 		return
 	}
@@ -133,7 +133,7 @@ func (s *session) reconcile() {
 }
 
 // startSearch sends the position shown and go.
-func (s *session) startSearch(kind int) {
+func (s *session) startSearch(kind searchKind) {
 	r := s.rec
 	pos := r.position()
 	s.search = search{kind: kind, version: r.version, start: time.Now(), ply: r.cursor,
@@ -160,9 +160,9 @@ func (s *session) startSearch(kind int) {
 	s.setOption("usebook", "true")
 	s.eng.Position(r.startFEN, r.moves[:r.cursor])
 	side := pos.SideToMove()
-	draw := g.drawOffer == "player"
+	draw := g.drawOffer == offerPlayer
 	if draw {
-		g.drawOffer = ""
+		g.drawOffer = offerNone
 	}
 	g.drawSent = draw
 	own, opp := &g.clocks[side], &g.clocks[side.Opponent()]
@@ -229,7 +229,7 @@ func (s *session) engineGone() {
 	kind := s.search.kind
 	s.closeEngine()
 	if g := s.game; kind == searchMove && g != nil && !g.over {
-		s.endGame(match.Termination{Outcome: engine.WinFor(g.player), Reason: match.Crash}, "its output ended")
+		s.endGame(engine.Termination{Outcome: engine.WinFor(g.player), Reason: engine.Crash}, "its output ended")
 	} else {
 		s.notice = "The engine stopped."
 		s.analysing = false
@@ -278,8 +278,8 @@ func (s *session) flushLines() {
 			continue
 		}
 		lv := lineView{MultiPV: l.multipv, Depth: l.depth, Score: l.score}
-		if n, ok := mateMoves(l.score); ok {
-			lv.Mate = n
+		if engine.IsMateScore(l.score) {
+			lv.Mate = engine.MateDistance(l.score)
 		}
 		if len(l.wdl) == 3 {
 			copy(lv.WDL[:], l.wdl)

@@ -52,7 +52,7 @@ func (s *session) do(m clientMsg) error {
 		return s.resign()
 	case "analyse":
 		s.leaveGame()
-		s.mode, s.analysing = "analyse", m.On
+		s.mode, s.analysing = modeAnalyse, m.On
 		return nil
 	case "multipv":
 		if m.N < 1 || m.N > maxMultiPV {
@@ -72,7 +72,7 @@ func (s *session) do(m clientMsg) error {
 		s.rec.version++
 		return nil
 	case "goto":
-		if s.mode == "play" && s.game != nil && !s.game.over {
+		if s.mode == modePlay && s.game != nil && !s.game.over {
 			return errors.New("the game is in play: analyse or finish it to look back")
 		}
 		if m.Ply < 0 || m.Ply > len(s.rec.moves) {
@@ -87,7 +87,7 @@ func (s *session) do(m clientMsg) error {
 		}
 		s.leaveGame()
 		s.setRecord(rec)
-		s.mode = "analyse"
+		s.mode = modeAnalyse
 		return nil
 	case "import":
 		return s.importPGN(m.Data)
@@ -109,7 +109,7 @@ func (s *session) move(text string) error {
 	if err != nil {
 		return err
 	}
-	if s.mode == "play" {
+	if s.mode == modePlay {
 		return s.playerMove(m)
 	}
 	return s.rec.play(m)
@@ -138,7 +138,7 @@ func (s *session) importPGN(data []byte) error {
 	}
 	s.leaveGame()
 	s.setRecord(rec)
-	s.mode = "analyse"
+	s.mode = modeAnalyse
 	s.notice = fmt.Sprintf("Imported %d moves.", len(rec.moves))
 	return nil
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // engineGrace is how far the engine may overrun its clock before it loses
@@ -27,9 +26,9 @@ type play struct {
 	running    bool      // a clock runs
 	over       bool
 	final      [2]int64 // the clocks at the end, ms
-	drawOffer  string   // "player" (to go with the engine's next search) or "engine" (to be accepted), "" none
-	drawSent   bool     // the running search carries the player's offer
-	fresh      bool     // the engine has not been told of this game yet
+	drawOffer  drawOffer
+	drawSent   bool // the running search carries the player's offer
+	fresh      bool // the engine has not been told of this game yet
 	playerFlag *time.Timer
 	engineStop *time.Timer
 	engineFlag *time.Timer
@@ -111,7 +110,7 @@ func (s *session) newGame(m clientMsg) error {
 		return errors.New("the engine cannot be started: " + err.Error())
 	}
 	s.setRecord(rec)
-	s.mode, s.analysing = "play", false
+	s.mode, s.analysing = modePlay, false
 	g := &play{player: player, engineIdx: m.Engine, engineName: s.eng.Name(), tc: tc, level: level, fresh: true}
 	for c := engine.Red; c <= engine.Black; c++ {
 		grace := time.Duration(0)
@@ -158,7 +157,7 @@ func (s *session) startTurn() {
 
 // endGame ends the game with v (a verdict from off the board when the
 // referee's own is not over).
-func (s *session) endGame(v match.Termination, detail string) {
+func (s *session) endGame(v engine.Termination, detail string) {
 	g := s.game
 	if g == nil || g.over {
 		return
@@ -175,7 +174,7 @@ func (s *session) endGame(v match.Termination, detail string) {
 		}
 		g.final[c] = max(left, 0).Milliseconds()
 	}
-	g.over, g.running, g.drawOffer = true, false, ""
+	g.over, g.running, g.drawOffer = true, false, offerNone
 	g.stopTimers()
 }
 
@@ -184,14 +183,14 @@ func (s *session) playerMove(m engine.Move) error {
 	g := s.game
 	elapsed := time.Since(g.turnStart)
 	if !g.clocks[g.player].Punch(elapsed) {
-		s.endGame(match.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: match.TimeForfeit}, "")
+		s.endGame(engine.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: engine.TimeForfeit}, "")
 		return nil
 	}
 	if err := s.rec.play(m); err != nil {
 		return err
 	}
-	if g.drawOffer == "engine" {
-		g.drawOffer = "" // declined by playing on
+	if g.drawOffer == offerEngine {
+		g.drawOffer = offerNone // declined by playing on
 	}
 	s.afterMove()
 	return nil
@@ -201,7 +200,7 @@ func (s *session) playerMove(m engine.Move) error {
 // the next turn.
 func (s *session) afterMove() {
 	if v := s.rec.game.Verdict(); v.Over() {
-		s.endGame(rulesEnd(v), "")
+		s.endGame(v.Termination(), "")
 		return
 	}
 	s.startTurn()
@@ -216,30 +215,30 @@ func (s *session) engineMoved(done search, move string, draw, resign bool) {
 	g.stopTimers()
 	elapsed := time.Since(done.start)
 	engineSide := g.player.Opponent()
-	lose := func(r match.Reason, detail string) {
-		s.endGame(match.Termination{Outcome: engine.WinFor(g.player), Reason: r}, detail)
+	lose := func(r engine.Reason, detail string) {
+		s.endGame(engine.Termination{Outcome: engine.WinFor(g.player), Reason: r}, detail)
 	}
 	accepts := draw || (s.eng.Protocol().IsUCI() && done.hasScore && done.lastScore <= 0)
 	switch {
 	case g.drawSent && accepts:
-		s.endGame(match.Termination{Outcome: engine.Draw, Reason: match.Agreement}, "")
+		s.endGame(engine.Termination{Outcome: engine.Draw, Reason: engine.Agreement}, "")
 		return
 	case resign || move == "":
-		lose(match.Resignation, "")
+		lose(engine.Resignation, "")
 		return
 	}
 	m, err := s.rec.position().ParseMove(move)
 	if err != nil {
-		lose(match.IllegalMove, move)
+		lose(engine.IllegalMove, move)
 		return
 	}
 	if !g.clocks[engineSide].Punch(elapsed) {
-		lose(match.TimeForfeit, "")
+		lose(engine.TimeForfeit, "")
 		return
 	}
 	ply := s.rec.cursor
 	if err := s.rec.play(m); err != nil {
-		lose(match.IllegalMove, move)
+		lose(engine.IllegalMove, move)
 		return
 	}
 	if done.hasScore {
@@ -249,7 +248,7 @@ func (s *session) engineMoved(done search, move string, draw, resign bool) {
 	case g.drawSent:
 		s.notice = "The engine declines the draw."
 	case draw:
-		g.drawOffer = "engine"
+		g.drawOffer = offerEngine
 		s.notice = "The engine offers a draw: press Draw to accept, or move to play on."
 	}
 	g.drawSent = false
@@ -263,7 +262,7 @@ func (s *session) playerFlagFell() {
 	if g.over || s.rec.position().SideToMove() != g.player {
 		return
 	}
-	s.endGame(match.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: match.TimeForfeit}, "")
+	s.endGame(engine.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: engine.TimeForfeit}, "")
 	s.reconcile()
 	s.sendState()
 }
@@ -275,7 +274,7 @@ func (s *session) engineFlagFell() {
 	if g.over || s.search.kind != searchMove {
 		return
 	}
-	s.endGame(match.Termination{Outcome: engine.WinFor(g.player), Reason: match.TimeForfeit}, "")
+	s.endGame(engine.Termination{Outcome: engine.WinFor(g.player), Reason: engine.TimeForfeit}, "")
 	s.reconcile()
 	s.sendState()
 }
@@ -283,7 +282,7 @@ func (s *session) engineFlagFell() {
 // takeBack takes back the player's last move and the engine's reply.
 func (s *session) takeBack() error {
 	g := s.game
-	if g == nil || s.mode != "play" {
+	if g == nil || s.mode != modePlay {
 		return errors.New("no game to take back a move in")
 	}
 	if g.over && !s.rec.game.Verdict().Over() {
@@ -305,7 +304,7 @@ func (s *session) takeBack() error {
 		return errors.New("none of your moves to take back")
 	}
 	s.rec.truncate(k)
-	g.over, g.drawOffer, g.drawSent = false, "", false
+	g.over, g.drawOffer, g.drawSent = false, offerNone, false
 	s.startTurn()
 	return nil
 }
@@ -313,14 +312,14 @@ func (s *session) takeBack() error {
 // offerDraw offers a draw or accepts the engine's offer.
 func (s *session) offerDraw() error {
 	g := s.game
-	if g == nil || g.over || s.mode != "play" {
+	if g == nil || g.over || s.mode != modePlay {
 		return errors.New("no game in play")
 	}
-	if g.drawOffer == "engine" {
-		s.endGame(match.Termination{Outcome: engine.Draw, Reason: match.Agreement}, "")
+	if g.drawOffer == offerEngine {
+		s.endGame(engine.Termination{Outcome: engine.Draw, Reason: engine.Agreement}, "")
 		return nil
 	}
-	g.drawOffer = "player"
+	g.drawOffer = offerPlayer
 	s.notice = "Draw offered: the engine answers with its next move."
 	return nil
 }
@@ -328,9 +327,9 @@ func (s *session) offerDraw() error {
 // resign ends the game: the player resigns.
 func (s *session) resign() error {
 	g := s.game
-	if g == nil || g.over || s.mode != "play" {
+	if g == nil || g.over || s.mode != modePlay {
 		return errors.New("no game in play")
 	}
-	s.endGame(match.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: match.Resignation}, "")
+	s.endGame(engine.Termination{Outcome: engine.WinFor(g.player.Opponent()), Reason: engine.Resignation}, "")
 	return nil
 }

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/pgn"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // playerTurn waits for a state in which the player may move or the game is
@@ -174,7 +174,7 @@ func TestPlayerLosesOnTime(t *testing.T) {
 func buildFake(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "fakeengine")
-	if out, err := exec.Command("go", "build", "-o", bin, "../tuning/match/testdata/fakeengine").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "../match/testdata/fakeengine").CombinedOutput(); err != nil {
 		t.Fatalf("building the fake engine: %v\n%s", err, out)
 	}
 	return bin
@@ -182,7 +182,7 @@ func buildFake(t *testing.T) string {
 
 func TestExternalEngines(t *testing.T) {
 	fake := buildFake(t)
-	specs := []match.EngineSpec{testEngine(),
+	specs := []engineproc.EngineSpec{testEngine(),
 		{Name: "fsf", Cmd: fake, Args: []string{"-proto", "uci-fsf", "-script", "- h9g7"}},
 		{Name: "cheat", Cmd: fake, Args: []string{"-do", "illegal", "-move", "a0a0"}}}
 	srv, hs := startServer(t, Config{Engines: specs})

@@ -2,8 +2,8 @@ package web
 
 import (
 	"github.com/goxq/ucci/engine"
+
 	"github.com/goxq/ucci/pgn"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // moveText is one move of the record in the three notations.
@@ -26,7 +26,7 @@ type record struct {
 	evals    []evalPoint // by ply, len(moves)+1
 	cursor   int
 	game     *engine.Game // the referee at the cursor
-	end      match.Termination
+	end      engine.Termination
 	detail   string // for end: what happened (the illegal move, the engine's failure)
 	version  int    // changes whenever the moves or the cursor change
 }
@@ -54,16 +54,11 @@ func (r *record) position() *engine.Position { return r.game.Position() }
 func (r *record) atEnd() bool { return r.cursor == len(r.moves) }
 
 // verdict returns the result at the cursor.
-func (r *record) verdict() match.Termination {
+func (r *record) verdict() engine.Termination {
 	if r.atEnd() && r.end.Over() {
 		return r.end
 	}
-	return rulesEnd(r.game.Verdict())
-}
-
-// rulesEnd is the termination of a referee's verdict.
-func rulesEnd(v engine.Verdict) match.Termination {
-	return match.Termination{Outcome: v.Outcome, Reason: match.RulesReason(v.Reason)}
+	return r.game.Verdict().Termination()
 }
 
 // seek moves the cursor to ply (clamped to the line), replaying the
@@ -103,7 +98,7 @@ func (r *record) play(m engine.Move) error {
 	r.moves = append(r.moves[:r.cursor], m)
 	r.texts = append(r.texts[:r.cursor], text)
 	r.evals = append(r.evals[:r.cursor+1], evalPoint{})
-	r.end, r.detail = match.Termination{}, ""
+	r.end, r.detail = engine.Termination{}, ""
 	r.cursor++
 	return nil
 }
@@ -113,7 +108,7 @@ func (r *record) play(m engine.Move) error {
 func (r *record) truncate(n int) {
 	n = max(0, min(n, len(r.moves)))
 	r.moves, r.texts, r.evals = r.moves[:n], r.texts[:n], r.evals[:n+1]
-	r.end, r.detail = match.Termination{}, ""
+	r.end, r.detail = engine.Termination{}, ""
 	r.seek(n)
 }
 
@@ -153,7 +148,7 @@ func (r *record) pgnGame(tags []pgn.Tag) *pgn.Game {
 			for _, m := range r.moves {
 				end.Play(m)
 			}
-			v = rulesEnd(end.Verdict())
+			v = end.Verdict().Termination()
 		}
 	}
 	if v.Over() {

@@ -14,7 +14,8 @@ import (
 	"github.com/coder/websocket"
 	"github.com/rs/zerolog"
 
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/engineproc"
+	"github.com/goxq/ucci/match"
 )
 
 //go:embed static
@@ -27,7 +28,7 @@ const DefaultMaxSessions = 16
 type Config struct {
 	// Engines are the engines a page may choose, by index; the first is
 	// the default. A page never names a program: only these run.
-	Engines []match.EngineSpec
+	Engines []engineproc.EngineSpec
 	// Hosts are the host names (without port) the Host header may carry;
 	// empty allows any. A server on a loopback address allows only
 	// loopback names, so that a web site cannot reach it by pointing its

@@ -16,7 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/goxq/ucci/cmd/ucci/protocol"
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/engineproc"
 )
 
 // engineArg makes the test binary run the engine instead of the tests, so
@@ -32,16 +32,16 @@ func TestMain(m *testing.M) {
 }
 
 // testEngine is the spec of the engine the tests run.
-func testEngine() match.EngineSpec {
-	return match.EngineSpec{Name: "GoXQ", Cmd: os.Args[0], Args: []string{engineArg}, Proto: match.ProtoUCCI,
-		Options: []match.Option{{Name: "hashsize", Value: "8"}}}
+func testEngine() engineproc.EngineSpec {
+	return engineproc.EngineSpec{Name: "GoXQ", Cmd: os.Args[0], Args: []string{engineArg}, Proto: engineproc.ProtoUCCI,
+		Options: []engineproc.Option{{Name: "hashsize", Value: "8"}}}
 }
 
 // startServer starts a test server with the test engine.
 func startServer(t *testing.T, cfg Config) (*Server, *httptest.Server) {
 	t.Helper()
 	if len(cfg.Engines) == 0 {
-		cfg.Engines = []match.EngineSpec{testEngine()}
+		cfg.Engines = []engineproc.EngineSpec{testEngine()}
 	}
 	srv, err := New(cfg)
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/goxq/ucci/engine"
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/match"
 )
 
 // writeTimeout bounds one write to the browser.
@@ -34,7 +34,7 @@ type session struct {
 	log    zerolog.Logger
 
 	rec       *record
-	mode      string // "play" or "analyse"
+	mode      boardMode
 	analysing bool
 	multipv   int
 	engIdx    int           // the engine chosen for analysis
@@ -46,17 +46,40 @@ type session struct {
 	notice    string
 }
 
+// boardMode is what the board does, as the browser's state names it.
+type boardMode string
+
+// The board's modes.
+const (
+	modeAnalyse boardMode = "analyse" // moves are made by hand, the engine may analyse
+	modePlay    boardMode = "play"    // a game against the engine
+)
+
+// drawOffer is a draw offer pending in a game, as the browser's state
+// names it.
+type drawOffer string
+
+// The draw offers.
+const (
+	offerNone   drawOffer = ""
+	offerPlayer drawOffer = "player" // goes with the engine's next search
+	offerEngine drawOffer = "engine" // the engine's, to be accepted by the player
+)
+
+// searchKind is what the engine's current search is for.
+type searchKind uint8
+
 // Kinds of engine search.
 const (
-	searchNone    = iota
-	searchMove    // the engine's move in a game
-	searchAnalyse // go infinite at the position shown
-	searchSync    // isready sent after a stopped search, awaiting readyok
+	searchNone    searchKind = iota
+	searchMove               // the engine's move in a game
+	searchAnalyse            // go infinite at the position shown
+	searchSync               // isready sent after a stopped search, awaiting readyok
 )
 
 // search is the engine's current search.
 type search struct {
-	kind      int
+	kind      searchKind
 	version   int  // the record version it searches
 	stopping  bool // stop sent: the answer is discarded
 	start     time.Time
@@ -75,7 +98,7 @@ func newSession(srv *Server, conn *websocket.Conn) *session {
 	ctx, cancel := context.WithCancel(context.Background())
 	rec, _ := newRecord(engine.StartFEN, engine.RulesCXA)
 	return &session{srv: srv, conn: conn, ctx: ctx, cancel: cancel, log: srv.cfg.Log,
-		rec: rec, mode: "analyse", multipv: 3, sent: map[string]string{}}
+		rec: rec, mode: modeAnalyse, multipv: 3, sent: map[string]string{}}
 }
 
 // run serves the connection until it closes, then ends the engine.
@@ -203,7 +226,7 @@ func (s *session) userMayMove() bool {
 	if s.rec.verdict().Over() {
 		return false
 	}
-	if s.mode == "analyse" {
+	if s.mode == modeAnalyse {
 		return true
 	}
 	g := s.game

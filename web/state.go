@@ -10,8 +10,8 @@ import (
 
 // stateMsg is the whole state of a tab's board, sent after every change.
 type stateMsg struct {
-	T         string          `json:"t"`    // "state"
-	Mode      string          `json:"mode"` // "play" or "analyse"
+	T         string          `json:"t"` // "state"
+	Mode      boardMode       `json:"mode"`
 	Analysing bool            `json:"analysing"`
 	MultiPV   int             `json:"multipv"`
 	Engine    int             `json:"engine"` // index of the analysis engine
@@ -37,16 +37,16 @@ type stateMsg struct {
 
 // gameView is the game against the engine as the page shows it.
 type gameView struct {
-	Player    string   `json:"player"` // the player's side
-	Engine    string   `json:"engine"`
-	TC        string   `json:"tc"`
-	Level     string   `json:"level"`
-	Clocks    [2]int64 `json:"clocks"`   // ms left, Red's then Black's
-	HasClock  bool     `json:"hasClock"` // false for a per-move cap only
-	Running   string   `json:"running"`  // the side whose clock runs, "" when none
-	Thinking  bool     `json:"thinking"` // the engine is choosing its move
-	DrawOffer string   `json:"drawOffer"`
-	Over      bool     `json:"over"`
+	Player    string    `json:"player"` // the player's side
+	Engine    string    `json:"engine"`
+	TC        string    `json:"tc"`
+	Level     string    `json:"level"`
+	Clocks    [2]int64  `json:"clocks"`   // ms left, Red's then Black's
+	HasClock  bool      `json:"hasClock"` // false for a per-move cap only
+	Running   string    `json:"running"`  // the side whose clock runs, "" when none
+	Thinking  bool      `json:"thinking"` // the engine is choosing its move
+	DrawOffer drawOffer `json:"drawOffer"`
+	Over      bool      `json:"over"`
 }
 
 // bookView is a book move with its statistics from the mover's view.

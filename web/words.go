@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/goxq/ucci/engine"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // sideName returns "Red" or "Black".
@@ -18,7 +17,7 @@ func sideName(c engine.Color) string {
 // verdictWords says a result in words: what happened, who must change (for
 // the forbidden repetitions) and who wins. detail adds what the referee
 // was told (an illegal move, an engine failure).
-func verdictWords(v match.Termination, detail string) string {
+func verdictWords(v engine.Termination, detail string) string {
 	if !v.Over() {
 		return ""
 	}
@@ -28,8 +27,7 @@ func verdictWords(v match.Termination, detail string) string {
 	}
 	W, L := sideName(winner), sideName(loser)
 	wins := " — " + W + " wins"
-	rules, _ := v.Reason.Rules()
-	switch rules {
+	switch v.Reason {
 	case engine.Checkmate:
 		return "Checkmate" + wins
 	case engine.Stalemate:
@@ -46,17 +44,15 @@ func verdictWords(v match.Termination, detail string) string {
 		return "Natural limit: 60 moves each without a capture — draw"
 	case engine.InsufficientMaterial:
 		return "Neither side can mate — draw"
-	}
-	switch v.Reason {
-	case match.Resignation:
+	case engine.Resignation:
 		return L + " resigns" + wins
-	case match.TimeForfeit:
+	case engine.TimeForfeit:
 		return L + " lost on time" + wins
-	case match.Agreement:
+	case engine.Agreement:
 		return "Draw agreed"
-	case match.IllegalMove:
+	case engine.IllegalMove:
 		return fmt.Sprintf("%s's engine played an illegal move (%s)%s", L, detail, wins)
-	case match.Crash:
+	case engine.Crash:
 		return fmt.Sprintf("%s's engine stopped (%s)%s", L, detail, wins)
 	}
 	return v.String()

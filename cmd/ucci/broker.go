@@ -14,7 +14,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/rs/zerolog"
 
-	"github.com/goxq/ucci/tuning/dist"
+	"github.com/goxq/ucci/broker"
 )
 
 // brokerFlags are the flags of the commands that use a NATS broker; a
@@ -62,8 +62,8 @@ func addBrokerFlags(fs *flag.FlagSet, coordinator bool) *brokerFlags {
 }
 
 // credentials returns the credentials of the flags and the environment.
-func (b *brokerFlags) credentials() dist.Credentials {
-	return dist.Credentials{User: *b.user, Password: *b.password, Token: *b.token, NkeyFile: *b.nkey,
+func (b *brokerFlags) credentials() broker.Credentials {
+	return broker.Credentials{User: *b.user, Password: *b.password, Token: *b.token, NkeyFile: *b.nkey,
 		CAFile: *b.ca, CertFile: *b.cert, KeyFile: *b.key}.FromEnv()
 }
 
@@ -107,7 +107,7 @@ func (b *brokerFlags) printWorkerCommand(name, url string, stderr io.Writer) {
 	case strings.HasPrefix(url, "tls://"):
 		cmd += " -tls-ca CA.pem"
 	}
-	cmd += " -trust " + dist.PublicKeyText(b.signer.Public().(ed25519.PublicKey))
+	cmd += " -trust " + broker.PublicKeyText(b.signer.Public().(ed25519.PublicKey))
 	if c := b.credentials(); c.User != "" || c.Token != "" || c.NkeyFile != "" {
 		cmd += "   (with the broker's credentials: NATS_USER and NATS_PASSWORD, NATS_TOKEN or NATS_NKEY)"
 	}
@@ -133,18 +133,18 @@ func (b *brokerFlags) connect(name string, stderr io.Writer) (*nats.Conn, func()
 	}
 	creds := b.credentials()
 	if *b.url != "embedded" {
-		nc, err := dist.Connect(*b.url, "ucci "+name, creds)
+		nc, err := broker.Connect(*b.url, "ucci "+name, creds)
 		if err != nil {
 			return nil, nil, err
 		}
-		b.printWorkerCommand(name, dist.Redact(*b.url), stderr)
+		b.printWorkerCommand(name, broker.Redact(*b.url), stderr)
 		return nc, nc.Close, nil
 	}
 	dir, keep, err := b.storeDir()
 	if err != nil {
 		return nil, nil, err
 	}
-	e, err := dist.StartEmbedded(*b.listen, dir, creds, *b.insecure)
+	e, err := broker.StartEmbedded(*b.listen, dir, creds, *b.insecure)
 	if err != nil {
 		if !keep {
 			os.RemoveAll(dir)
@@ -170,7 +170,7 @@ func (b *brokerFlags) connect(name string, stderr io.Writer) (*nats.Conn, func()
 		where = "its store in " + dir
 	}
 	fmt.Fprintf(stderr, "%s: embedded broker on %s, %s\n", name, *b.listen, where)
-	if host, _, _ := net.SplitHostPort(*b.listen); !dist.IsLoopback(host) && *b.insecure && !creds.Authenticates() {
+	if host, _, _ := net.SplitHostPort(*b.listen); !broker.IsLoopback(host) && *b.insecure && !creds.Authenticates() {
 		fmt.Fprintf(stderr, "%s: warning: the embedded broker listens on %s without credentials (-insecure): anyone who can reach it can read, publish and delete the runs on it (workers still run only work signed by a key they trust)\n",
 			name, *b.listen)
 	}

@@ -5,8 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/goxq/ucci/cmd/ucci/tunecmd"
 	"github.com/goxq/ucci/internal/quote"
-	"github.com/goxq/ucci/tuning/tunecmd"
 )
 
 // command is one entry of the command table: a subcommand with its action,

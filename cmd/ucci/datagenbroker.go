@@ -8,9 +8,9 @@ import (
 	"os"
 	"time"
 
+	"github.com/goxq/ucci/broker"
+	"github.com/goxq/ucci/cmd/ucci/tunecmd"
 	"github.com/goxq/ucci/tuning/datagen"
-	"github.com/goxq/ucci/tuning/dist"
-	"github.com/goxq/ucci/tuning/tunecmd"
 )
 
 // tuneDatagen runs `ucci tune datagen`, with the broker flags.
@@ -49,13 +49,13 @@ func (b *datagenBroker) Connect(stderr io.Writer, args []string, files []int) (d
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	coord, err := dist.NewDatagenCoordinator(ctx, nc, dist.DatagenOptions{Binary: bin, Args: args, Files: files,
+	coord, err := broker.NewDatagenCoordinator(ctx, nc, broker.DatagenOptions{Binary: bin, Args: args, Files: files,
 		Key: b.flags.signer, Log: consoleLog(stderr)})
 	if err != nil {
 		closeConn()
 		return nil, nil, nil, err
 	}
-	fmt.Fprintf(stderr, "tune datagen: run %s on broker %s\n", coord.Run(), dist.Redact(*b.flags.url))
+	fmt.Fprintf(stderr, "tune datagen: run %s on broker %s\n", coord.Run(), broker.Redact(*b.flags.url))
 	return coord, coord.Workers, func() {
 		coord.Close()
 		closeConn()

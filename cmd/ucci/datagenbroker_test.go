@@ -33,7 +33,7 @@ func chunkFiles(t *testing.T, dir string) map[string][]byte {
 // games; a second run over the same directory finds them complete.
 func TestDatagenOnBroker(t *testing.T) {
 	bin := enginetest.Binary(t)
-	broker, keyFile, stopWorker := brokerWithWorker(t, 2*time.Minute)
+	emb, keyFile, stopWorker := brokerWithWorker(t, 2*time.Minute)
 	runs := []struct {
 		name   string
 		chunks int
@@ -49,7 +49,7 @@ func TestDatagenOnBroker(t *testing.T) {
 		if code, out, errOut := runCapture(append([]string{"tune", "datagen", "-out", local, "-workers", "2", "-quiet"}, r.args...)...); code != 0 {
 			t.Fatalf("%s locally: exit %d\n%s%s", r.name, code, out, errOut)
 		}
-		brokerArgs := append([]string{"tune", "datagen", "-out", remote, "-quiet", "-binary", bin, "-broker", broker.URL(), "-key", keyFile}, r.args...)
+		brokerArgs := append([]string{"tune", "datagen", "-out", remote, "-quiet", "-binary", bin, "-broker", emb.URL(), "-key", keyFile}, r.args...)
 		code, out, errOut := runCapture(brokerArgs...)
 		if code != 0 || !regexp.MustCompile(`tune datagen: run datagen-\S+ on broker`).MatchString(errOut) {
 			t.Fatalf("%s on the broker: exit %d\n%s%s", r.name, code, out, errOut)

@@ -16,10 +16,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/goxq/ucci/broker"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/enginetest"
+	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/pgn"
-	"github.com/goxq/ucci/tuning/dist"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // freeAddr returns a free address on the loopback.
@@ -40,13 +41,13 @@ func joinWorker(ctx context.Context, t *testing.T, url string, pub ed25519.Publi
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		for ctx.Err() == nil {
-			nc, err := dist.Connect(url, "test worker", dist.Credentials{})
+			nc, err := broker.Connect(url, "test worker", broker.Credentials{})
 			if err != nil {
 				time.Sleep(50 * time.Millisecond)
 				continue
 			}
 			defer nc.Close()
-			dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 1, CacheDir: t.TempDir(), Trusted: []ed25519.PublicKey{pub},
+			broker.RunWorker(ctx, nc, broker.WorkerOptions{Concurrency: 1, CacheDir: t.TempDir(), Trusted: []ed25519.PublicKey{pub},
 				Log: consoleLog(log)})
 			return
 		}
@@ -192,28 +193,28 @@ func (l *lockedOutput) String() string {
 func TestWorkerSIGTERMWhileBrokerDown(t *testing.T) {
 	bin := enginetest.Binary(t)
 	fake := buildFakeEngine(t)
-	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{}, false)
+	emb, err := broker.StartEmbedded("127.0.0.1:0", t.TempDir(), broker.Credentials{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer broker.Close()
-	nc, err := dist.Connect(broker.URL(), "coordinator", dist.Credentials{})
+	defer emb.Close()
+	nc, err := broker.Connect(emb.URL(), "coordinator", broker.Credentials{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer nc.Close()
-	key, _, err := dist.LoadOrCreateKey(filepath.Join(t.TempDir(), "k"))
+	key, _, err := broker.LoadOrCreateKey(filepath.Join(t.TempDir(), "k"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	cfg := match.Config{Engines: []match.EngineSpec{{Cmd: fake}, {Cmd: fake}}, Games: 2}
-	if _, err := dist.NewCoordinator(ctx, nc, &cfg, dist.CoordinatorOptions{Key: key}); err != nil {
+	cfg := match.Config{Engines: []engineproc.EngineSpec{{Cmd: fake}, {Cmd: fake}}, Games: 2}
+	if _, err := broker.NewCoordinator(ctx, nc, &cfg, broker.CoordinatorOptions{Key: key}); err != nil {
 		t.Fatal(err)
 	}
 	var stderr lockedOutput
-	cmd := exec.Command(bin, "worker", "-broker", broker.URL(), "-cache", t.TempDir(), "-trust", dist.PublicKeyText(key.Public().(ed25519.PublicKey)))
+	cmd := exec.Command(bin, "worker", "-broker", emb.URL(), "-cache", t.TempDir(), "-trust", broker.PublicKeyText(key.Public().(ed25519.PublicKey)))
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -224,7 +225,7 @@ func TestWorkerSIGTERMWhileBrokerDown(t *testing.T) {
 			t.Fatalf("the worker did not start:\n%s", stderr.String())
 		}
 	}
-	broker.Close()
+	emb.Close()
 	time.Sleep(1500 * time.Millisecond)
 	began := time.Now()
 	cmd.Process.Signal(syscall.SIGTERM)

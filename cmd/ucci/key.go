@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/goxq/ucci/broker"
 	"github.com/goxq/ucci/internal/quote"
-	"github.com/goxq/ucci/tuning/dist"
 )
 
 const keyUsage = `usage: ucci key [-key FILE]
@@ -29,6 +29,6 @@ func runKey(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ucci key: %v\n", err)
 		return 1
 	}
-	fmt.Fprintln(stdout, dist.PublicKeyText(key.Public().(ed25519.PublicKey)))
+	fmt.Fprintln(stdout, broker.PublicKeyText(key.Public().(ed25519.PublicKey)))
 	return 0
 }

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/goxq/ucci/tuning/dist"
+	"github.com/goxq/ucci/broker"
 )
 
 // addKeyFlag declares -key, the coordinator's signing key.
@@ -20,11 +20,11 @@ func addKeyFlag(fs *flag.FlagSet) *string {
 func loadKey(file string, stderr io.Writer) (ed25519.PrivateKey, error) {
 	if file == "" {
 		var err error
-		if file, err = dist.DefaultKeyFile(); err != nil {
+		if file, err = broker.DefaultKeyFile(); err != nil {
 			return nil, err
 		}
 	}
-	key, created, err := dist.LoadOrCreateKey(file)
+	key, created, err := broker.LoadOrCreateKey(file)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +44,7 @@ type trustFlags struct {
 func (t *trustFlags) String() string { return fmt.Sprint(len(t.keys), " keys") }
 
 func (t *trustFlags) Set(s string) error {
-	k, err := dist.ParsePublicKey(s)
+	k, err := broker.ParsePublicKey(s)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func addTrustFlags(fs *flag.FlagSet) *trustFlags {
 func (t *trustFlags) trusted() ([]ed25519.PublicKey, error) {
 	keys := t.keys
 	if *t.file != "" {
-		more, err := dist.ReadTrustFile(*t.file)
+		more, err := broker.ReadTrustFile(*t.file)
 		if err != nil {
 			return nil, err
 		}

@@ -13,13 +13,14 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/goxq/ucci/broker"
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/internal/safefile"
+	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/pgn"
-	"github.com/goxq/ucci/tuning/dist"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 const matchUsage = `usage: ucci match -engine SPEC -engine SPEC [...] [-games N] [-tc CONTROL] [-concurrency K]
@@ -42,12 +43,12 @@ const matchOpeningsUsage = `usage: ucci match openings -pgn GAMES.pgn [-out FILE
   and the built-in set's positions are always dropped)`
 
 // engineFlags collects repeated -engine flags.
-type engineFlags []match.EngineSpec
+type engineFlags []engineproc.EngineSpec
 
 func (e *engineFlags) String() string { return fmt.Sprint(len(*e), " engines") }
 
 func (e *engineFlags) Set(s string) error {
-	spec, err := match.ParseEngineSpec(s)
+	spec, err := engineproc.ParseEngineSpec(s)
 	if err != nil {
 		return err
 	}
@@ -89,7 +90,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	event := fs.String("event", "", "PGN Event tag")
 	site := fs.String("site", "", "PGN Site tag")
 	quiet := fs.Bool("quiet", false, "no progress output")
-	broker := addBrokerFlags(fs, true)
+	bf := addBrokerFlags(fs, true)
 	if code, ok := parseFlags(fs, joinResumeRun(args)); !ok {
 		return code
 	}
@@ -97,10 +98,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() != 0 {
 		return fail("unexpected argument %s", quote.Input(fs.Arg(0)))
 	}
-	if ev.resume.run != "" && *broker.url == "" {
+	if ev.resume.run != "" && *bf.url == "" {
 		return fail("-resume RUN goes on with a run on a broker: give its -broker")
 	}
-	if ev.resume.event() && *broker.url != "" {
+	if ev.resume.event() && *bf.url != "" {
 		return fail("-resume with -broker needs the run id: -resume RUN")
 	}
 	if len(engines) < 2 && len(ev.teams) == 0 {
@@ -203,7 +204,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	if *broker.url != "" && !concurrencySet(fs) {
+	if *bf.url != "" && !concurrencySet(fs) {
 		cfg.Concurrency = defaultRemotePairs
 	}
 	var progress *match.Progress
@@ -220,11 +221,11 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var res *match.Result
-	var coord *dist.Coordinator
-	if *broker.url != "" {
+	var coord *broker.Coordinator
+	if *bf.url != "" {
 		var closeRemote func()
 		var code int
-		coord, closeRemote, code = useBroker(ctx, &cfg, broker, remoteOptions{resume: ev.resume.run}, stderr)
+		coord, closeRemote, code = useBroker(ctx, &cfg, bf, remoteOptions{resume: ev.resume.run}, stderr)
 		if code != 0 {
 			return code
 		}
@@ -234,7 +235,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer func() {
 			coord.Finish(res, err)
-			broker.runFinished = res != nil && !res.Interrupted && err == nil
+			bf.runFinished = res != nil && !res.Interrupted && err == nil
 			if res != nil && res.Interrupted {
 				fmt.Fprintf(stderr, "match: run %s stopped; go on with it by the same command with -resume %s\n", coord.Run(), coord.Run())
 			}

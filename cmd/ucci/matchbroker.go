@@ -7,8 +7,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/goxq/ucci/tuning/dist"
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/broker"
+	"github.com/goxq/ucci/match"
 )
 
 // defaultRemotePairs is the number of game pairs a match on a broker hands
@@ -31,7 +31,7 @@ type remoteOptions struct {
 // games of cfg, whose status it keeps on the broker. It returns the
 // coordinator and what closes it and the broker, or a non-zero exit
 // status after printing why (2: the broker cannot be reached).
-func useBroker(ctx context.Context, cfg *match.Config, b *brokerFlags, o remoteOptions, stderr io.Writer) (*dist.Coordinator, func(), int) {
+func useBroker(ctx context.Context, cfg *match.Config, b *brokerFlags, o remoteOptions, stderr io.Writer) (*broker.Coordinator, func(), int) {
 	if cfg.Format.IsEvent() {
 		fmt.Fprintf(stderr, "ucci match: the %s format is played locally only (no -broker)\n", cfg.Format)
 		return nil, nil, 2
@@ -41,7 +41,7 @@ func useBroker(ctx context.Context, cfg *match.Config, b *brokerFlags, o remoteO
 		// The embedded server keeps the run's store under the run's name,
 		// so that the run can be resumed.
 		if run == "" {
-			run = dist.NewRunID()
+			run = broker.NewRunID()
 		}
 		b.storeRun, b.resuming = run, o.resume != ""
 	}
@@ -52,7 +52,7 @@ func useBroker(ctx context.Context, cfg *match.Config, b *brokerFlags, o remoteO
 	}
 	setupCtx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	coord, err := dist.NewCoordinator(setupCtx, nc, cfg, dist.CoordinatorOptions{
+	coord, err := broker.NewCoordinator(setupCtx, nc, cfg, broker.CoordinatorOptions{
 		Run: run, Resume: o.resume != "", Key: b.signer, Log: consoleLog(stderr)})
 	if err != nil {
 		closeBroker()
@@ -64,7 +64,7 @@ func useBroker(ctx context.Context, cfg *match.Config, b *brokerFlags, o remoteO
 		verb = "resuming run"
 	}
 	fmt.Fprintf(stderr, "match: %s %s on broker %s, %d game pairs handed out at once (go on after a stop with -resume %s)\n",
-		verb, coord.Run(), dist.Redact(*b.url), cfg.Concurrency, coord.Run())
+		verb, coord.Run(), broker.Redact(*b.url), cfg.Concurrency, coord.Run())
 	cfg.Remote = coord
 	show := cfg.OnGame
 	cfg.OnGame = func(g match.GameResult, r *match.Result) {

@@ -11,8 +11,9 @@ import (
 	"strings"
 
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/safefile"
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/match"
 )
 
 // teamFlags collects repeated -team NAME=ENGINE,ENGINE,... flags.
@@ -283,7 +284,7 @@ func parseTeam(text string, cfg *match.Config) (match.Team, error) {
 		item = strings.TrimSpace(item)
 		found := slices.Index(match.EngineNames(cfg.Engines), item)
 		if found < 0 {
-			spec, err := match.ParseEngineSpec(item)
+			spec, err := engineproc.ParseEngineSpec(item)
 			if err != nil {
 				return t, fmt.Errorf("-team %s: %q is neither an engine's name nor a SPEC: %v", t.Name, item, err)
 			}

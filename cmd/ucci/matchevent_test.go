@@ -9,9 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/enginetest"
+	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/pgn"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // realEngines returns n -engine flags of the engine at skill level 0 (a
@@ -115,7 +116,7 @@ func TestMatchKnockoutEvent(t *testing.T) {
 // TestParseTeamSameNames: a team names an engine by the name it goes by,
 // "ucci (2)" for the second of two engines named ucci.
 func TestParseTeamSameNames(t *testing.T) {
-	cfg := match.Config{Engines: []match.EngineSpec{{Cmd: "/a/ucci"}, {Cmd: "/b/ucci"}, {Cmd: "/c/other"}}}
+	cfg := match.Config{Engines: []engineproc.EngineSpec{{Cmd: "/a/ucci"}, {Cmd: "/b/ucci"}, {Cmd: "/c/other"}}}
 	team, err := parseTeam("A=ucci (2),other", &cfg)
 	if err != nil || !slices.Equal(team.Engines, []int{1, 2}) || len(cfg.Engines) != 3 {
 		t.Errorf("team %+v, %d engines, %v", team, len(cfg.Engines), err)
@@ -257,7 +258,7 @@ func TestMatchHeader(t *testing.T) {
 		{match.Knockout, nil, "knockout, 2 games per match"},
 	}
 	for _, c := range cases {
-		cfg := match.Config{Engines: make([]match.EngineSpec, 4), Format: c.format, Games: 2}
+		cfg := match.Config{Engines: make([]engineproc.EngineSpec, 4), Format: c.format, Games: 2}
 		if c.edit != nil {
 			c.edit(&cfg)
 		}

@@ -11,8 +11,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/goxq/ucci/broker"
 	"github.com/goxq/ucci/internal/quote"
-	"github.com/goxq/ucci/tuning/dist"
 )
 
 const matchStatusUsage = `usage: ucci match status -broker nats://HOST:4222 [-run RUN]
@@ -50,16 +50,16 @@ func runMatchStatus(args []string, stdout, stderr io.Writer) int {
 	defer closeBroker()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	runs, err := dist.ReadStatus(ctx, nc, *run)
+	runs, err := broker.ReadStatus(ctx, nc, *run)
 	switch {
-	case errors.Is(err, dist.ErrNoRun):
-		fmt.Fprintf(stderr, "ucci match status: run %s is not on the broker %s\n", *run, dist.Redact(*b.url))
+	case errors.Is(err, broker.ErrNoRun):
+		fmt.Fprintf(stderr, "ucci match status: run %s is not on the broker %s\n", *run, broker.Redact(*b.url))
 		return 1
 	case err != nil:
 		fmt.Fprintf(stderr, "ucci match status: %v\n", err)
 		return 1
 	case len(runs) == 0:
-		fmt.Fprintf(stdout, "no runs on the broker %s\n", dist.Redact(*b.url))
+		fmt.Fprintf(stdout, "no runs on the broker %s\n", broker.Redact(*b.url))
 		return 0
 	}
 	now := time.Now()
@@ -119,24 +119,24 @@ func brokerTexts(list []string) []string {
 }
 
 // writeStatus prints the status of a run as of now (the texts from the
-// broker through brokerText; the numbers were checked by dist.ReadStatus):
+// broker through brokerText; the numbers were checked by broker.ReadStatus):
 //
 //	run 20261202-041500-3fa9c2d1e0b4: running, updated 1s ago (started 2026-12-02 04:15:00 UTC)
 //	  45/100 games of new against base
 //	  W 12 D 20 L 13, score 48.9%, Elo -7.7 [-85.0, +68.8], LOS 42.1%, draws 44.4%
 //	  SPRT elo0 0 elo1 5: LLR -0.31 [-2.94, 2.94]
 //	  2 workers (4 slots, 4 playing), 24.1 games/min
-func writeStatus(w io.Writer, s dist.Status, now time.Time) {
+func writeStatus(w io.Writer, s broker.Status, now time.Time) {
 	age := now.Sub(s.Updated).Round(time.Second)
 	run, state := brokerText(s.Run), brokerText(s.State)
 	note := ""
 	switch {
-	case s.State == dist.StateRunning && age > staleStatus:
+	case s.State == broker.StateRunning && age > staleStatus:
 		state = "stopped?"
 		note = fmt.Sprintf("  no news from its coordinator for %s; go on with: ucci match ... -resume %s\n", age, run)
-	case s.State == dist.StateInterrupted:
+	case s.State == broker.StateInterrupted:
 		note = fmt.Sprintf("  go on with: ucci match ... -resume %s\n", run)
-	case s.State == dist.StateFailed:
+	case s.State == broker.StateFailed:
 		note = "  error: " + brokerText(s.Error) + "\n"
 	}
 	fmt.Fprintf(w, "run %s: %s, updated %s ago (started %s)\n", run, state, age, s.Started.UTC().Format("2006-01-02 15:04:05 MST"))
@@ -157,7 +157,7 @@ func writeStatus(w io.Writer, s dist.Status, now time.Time) {
 		}
 		fmt.Fprintf(w, "  SPRT elo0 %g elo1 %g: LLR %.2f [%.2f, %.2f]%s\n", t.Test.Elo0, t.Test.Elo1, t.LLR, t.Lower, t.Upper, verdict)
 	}
-	if s.State == dist.StateRunning {
+	if s.State == broker.StateRunning {
 		fmt.Fprintf(w, "  %d workers (%d slots, %d playing), %.1f games/min\n", s.Workers, s.Slots, s.Busy, s.GamesPerMinute)
 	}
 	fmt.Fprint(w, note)

@@ -9,8 +9,8 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/goxq/ucci/tuning/dist"
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/broker"
+	"github.com/goxq/ucci/match"
 )
 
 // TestMatchStatusMalformedEntries: entries of the runs' bucket that
@@ -18,12 +18,12 @@ import (
 // and the other runs still listed; text from the broker reaches the
 // terminal with its control characters escaped.
 func TestMatchStatusMalformedEntries(t *testing.T) {
-	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{}, false)
+	emb, err := broker.StartEmbedded("127.0.0.1:0", t.TempDir(), broker.Credentials{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(broker.Close)
-	nc, err := dist.Connect(broker.URL(), "test", dist.Credentials{})
+	t.Cleanup(emb.Close)
+	nc, err := broker.Connect(emb.URL(), "test", broker.Credentials{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,10 +39,10 @@ func TestMatchStatusMalformedEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	started := time.Now().UTC().Add(-time.Hour)
-	good := dist.Status{Run: "good", State: dist.StateFinished, Engines: []string{"new", "base"}, Planned: 4, Games: 4,
+	good := broker.Status{Run: "good", State: broker.StateFinished, Engines: []string{"new", "base"}, Planned: 4, Games: 4,
 		Record: match.Record{Wins: 2, Draws: 1, Losses: 1}, Started: started, Updated: started.Add(time.Minute)}
 	hostile := good
-	hostile.Run, hostile.State = "hostile", dist.StateFailed
+	hostile.Run, hostile.State = "hostile", broker.StateFailed
 	hostile.Engines = []string{"new\x1b[2J", "base\r\nrun forged: finished"}
 	hostile.Error = "\x1b]0;owned\x07 broken"
 	negative := good
@@ -58,7 +58,7 @@ func TestMatchStatusMalformedEntries(t *testing.T) {
 	if _, err := kv.Put(ctx, "garbage", []byte("{\"run\": \"garbage\", \"games\": \"many\"")); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := runCapture("match", "status", "-broker", broker.URL())
+	code, stdout, stderr := runCapture("match", "status", "-broker", emb.URL())
 	if code != 1 {
 		t.Errorf("exit %d (stderr %q), want 1", code, stderr)
 	}

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/safefile"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 // named lists paths as files named by name (a flag such as "-out"), for
@@ -24,7 +24,7 @@ func named(name string, paths ...string) []safefile.Named {
 // output overwrites an engine: a name without a directory is looked up in
 // PATH (left out when not found: it cannot be started either), a relative
 // path is taken in the SPEC's dir.
-func enginePrograms(specs []match.EngineSpec) []safefile.Named {
+func enginePrograms(specs []engineproc.EngineSpec) []safefile.Named {
 	var out []safefile.Named
 	for _, s := range specs {
 		path := s.Cmd

@@ -15,8 +15,8 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/safefile"
-	"github.com/goxq/ucci/tuning/match"
 	"github.com/goxq/ucci/web"
 )
 
@@ -61,9 +61,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "ucci serve", 1, "cannot find this program to run its engine: %v", err)
 	}
-	builtin := match.EngineSpec{Name: "GoXQ", Cmd: exe, Proto: match.ProtoUCCI,
-		Options: []match.Option{{Name: "hashsize", Value: fmt.Sprint(builtinHashMB)}}}
-	if err := safefile.CheckOutputs(named("-log", *logFile), enginePrograms(append([]match.EngineSpec{builtin}, engines...))); err != nil {
+	builtin := engineproc.EngineSpec{Name: "GoXQ", Cmd: exe, Proto: engineproc.ProtoUCCI,
+		Options: []engineproc.Option{{Name: "hashsize", Value: fmt.Sprint(builtinHashMB)}}}
+	if err := safefile.CheckOutputs(named("-log", *logFile), enginePrograms(append([]engineproc.EngineSpec{builtin}, engines...))); err != nil {
 		return badArg(fs, "%v", err)
 	}
 	log := zerolog.Nop()
@@ -84,7 +84,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		names = append(names, strings.Split(h, ",")...)
 	}
 	allowed := web.AllowedHosts(ln.Addr().String(), names)
-	srv, err := web.New(web.Config{Engines: append([]match.EngineSpec{builtin}, engines...),
+	srv, err := web.New(web.Config{Engines: append([]engineproc.EngineSpec{builtin}, engines...),
 		Hosts: allowed, Token: *token, MaxSessions: *sessions, Version: version, Log: log})
 	if err != nil {
 		ln.Close()

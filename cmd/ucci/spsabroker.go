@@ -11,9 +11,9 @@ import (
 
 	"github.com/nats-io/nats.go"
 
-	"github.com/goxq/ucci/tuning/dist"
-	"github.com/goxq/ucci/tuning/match"
-	"github.com/goxq/ucci/tuning/tunecmd"
+	"github.com/goxq/ucci/broker"
+	"github.com/goxq/ucci/cmd/ucci/tunecmd"
+	"github.com/goxq/ucci/match"
 )
 
 // tuneSPSA runs `ucci tune spsa`, with the broker flags.
@@ -40,7 +40,7 @@ func (b *spsaBroker) Connect(stderr io.Writer) (func(context.Context, *match.Con
 		return nil, nil, err
 	}
 	base := fmt.Sprintf("spsa-%s-%04x", time.Now().UTC().Format("20060102-150405"), rand.IntN(1<<16))
-	fmt.Fprintf(stderr, "tune spsa: runs %s-iNNNN on broker %s\n", base, dist.Redact(*b.flags.url))
+	fmt.Fprintf(stderr, "tune spsa: runs %s-iNNNN on broker %s\n", base, broker.Redact(*b.flags.url))
 	play := func(ctx context.Context, cfg *match.Config, iter int) (func(*match.Result, error), error) {
 		return playOnBroker(ctx, nc, cfg, fmt.Sprintf("%s-i%04d", base, iter), b.flags.signer, stderr)
 	}
@@ -52,7 +52,7 @@ func (b *spsaBroker) Connect(stderr io.Writer) (func(context.Context, *match.Con
 func playOnBroker(ctx context.Context, nc *nats.Conn, cfg *match.Config, run string, key ed25519.PrivateKey, stderr io.Writer) (func(*match.Result, error), error) {
 	setupCtx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	coord, err := dist.NewCoordinator(setupCtx, nc, cfg, dist.CoordinatorOptions{Run: run, Key: key, Log: consoleLog(stderr)})
+	coord, err := broker.NewCoordinator(setupCtx, nc, cfg, broker.CoordinatorOptions{Run: run, Key: key, Log: consoleLog(stderr)})
 	if err != nil {
 		return nil, err
 	}

@@ -14,9 +14,9 @@ import (
 // finished (make test runs it in a tuning build, which has parameters).
 func TestSPSAOnBroker(t *testing.T) {
 	fake := buildFakeEngine(t)
-	broker, keyFile, stopWorker := brokerWithWorker(t, 2*time.Minute)
+	emb, keyFile, stopWorker := brokerWithWorker(t, 2*time.Minute)
 	code, out, errOut := runCapture("tune", "spsa", "-engine", fake, "-params", "RFPMargin", "-iterations", "2",
-		"-tc", "2+0.02", "-quiet", "-broker", broker.URL(), "-key", keyFile)
+		"-tc", "2+0.02", "-quiet", "-broker", emb.URL(), "-key", keyFile)
 	if code != 0 || !strings.Contains(out, "iterations 2, games 4") {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
@@ -24,7 +24,7 @@ func TestSPSAOnBroker(t *testing.T) {
 	if m == nil {
 		t.Fatalf("no run name in:\n%s", errOut)
 	}
-	code, status, errOut := runCapture("match", "status", "-broker", broker.URL())
+	code, status, errOut := runCapture("match", "status", "-broker", emb.URL())
 	for _, it := range []string{"-i0001", "-i0002"} {
 		if !strings.Contains(status, "run "+m[1]+it+": finished") {
 			t.Errorf("status (exit %d) lacks the finished run %s%s:\n%s%s", code, m[1], it, status, errOut)

@@ -9,8 +9,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/goxq/ucci/broker"
 	"github.com/goxq/ucci/internal/quote"
-	"github.com/goxq/ucci/tuning/dist"
 )
 
 const workerUsage = `usage: ucci worker -broker nats://HOST:4222 -trust KEY [-trust KEY ...] [-trust-file FILE]
@@ -55,7 +55,7 @@ func runWorker(args []string, stdout, stderr io.Writer) int {
 	defer closeBroker()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = dist.RunWorker(ctx, nc, dist.WorkerOptions{Name: *name, Concurrency: *concurrency, CacheDir: *cache, Trusted: trusted,
+	err = broker.RunWorker(ctx, nc, broker.WorkerOptions{Name: *name, Concurrency: *concurrency, CacheDir: *cache, Trusted: trusted,
 		Log: consoleLog(stderr)})
 	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "ucci worker: %v\n", err)

@@ -11,16 +11,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/goxq/ucci/broker"
+	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/pgn"
-	"github.com/goxq/ucci/tuning/dist"
-	"github.com/goxq/ucci/tuning/match"
 )
 
 func TestBrokerUnreachable(t *testing.T) {
 	t.Setenv("NATS_PASSWORD", "hunter2")
 	keyFile, pub := testKeyFile(t)
 	for _, args := range [][]string{
-		{"worker", "-broker", "nats://bob:s3cret@127.0.0.1:1", "-trust", dist.PublicKeyText(pub)},
+		{"worker", "-broker", "nats://bob:s3cret@127.0.0.1:1", "-trust", broker.PublicKeyText(pub)},
 		{"match", "-engine", "a", "-engine", "b", "-quiet", "-broker", "nats://bob:s3cret@127.0.0.1:1", "-key", keyFile},
 		{"match", "status", "-broker", "nats://bob:s3cret@127.0.0.1:1"},
 	} {
@@ -55,11 +55,11 @@ func TestKeyCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(errOut, "created the key "+file) {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
-	key, _, err := dist.LoadOrCreateKey(file)
+	key, _, err := broker.LoadOrCreateKey(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := dist.PublicKeyText(key.Public().(ed25519.PublicKey)) + "\n"; out != want {
+	if want := broker.PublicKeyText(key.Public().(ed25519.PublicKey)) + "\n"; out != want {
 		t.Errorf("stdout %q, want %q", out, want)
 	}
 	if st, err := os.Stat(file); err != nil || st.Mode().Perm() != 0o600 {
@@ -70,8 +70,8 @@ func TestKeyCommand(t *testing.T) {
 	}
 	if dir, err := os.UserConfigDir(); err == nil && strings.HasPrefix(dir, config) {
 		code, out, _ := runCapture("key")
-		key, created, err := dist.LoadOrCreateKey(filepath.Join(dir, "ucci", "coordinator.key"))
-		if code != 0 || err != nil || created || out != dist.PublicKeyText(key.Public().(ed25519.PublicKey))+"\n" {
+		key, created, err := broker.LoadOrCreateKey(filepath.Join(dir, "ucci", "coordinator.key"))
+		if code != 0 || err != nil || created || out != broker.PublicKeyText(key.Public().(ed25519.PublicKey))+"\n" {
 			t.Errorf("default key file: exit %d, %q, created %v, %v", code, out, created, err)
 		}
 	}
@@ -112,13 +112,13 @@ func TestMatchOnEmbeddedBroker(t *testing.T) {
 	defer cancel()
 	go func() {
 		for ctx.Err() == nil {
-			nc, err := dist.Connect("nats://"+addr, "test worker", dist.Credentials{Token: "tok-9f3e"})
+			nc, err := broker.Connect("nats://"+addr, "test worker", broker.Credentials{Token: "tok-9f3e"})
 			if err != nil {
 				time.Sleep(50 * time.Millisecond)
 				continue
 			}
 			defer nc.Close()
-			dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir(), Trusted: []ed25519.PublicKey{pub}})
+			broker.RunWorker(ctx, nc, broker.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir(), Trusted: []ed25519.PublicKey{pub}})
 			return
 		}
 	}()
@@ -131,7 +131,7 @@ func TestMatchOnEmbeddedBroker(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
-	worker := "match: workers join with: ucci worker -broker nats://" + addr + " -trust " + dist.PublicKeyText(pub)
+	worker := "match: workers join with: ucci worker -broker nats://" + addr + " -trust " + broker.PublicKeyText(pub)
 	if !strings.Contains(out, "Games: 4 of 4") || !strings.Contains(errOut, "embedded broker on "+addr) || !strings.Contains(errOut, worker) {
 		t.Errorf("stdout:\n%s\nstderr:\n%s", out, errOut)
 	}
@@ -156,7 +156,7 @@ func TestMatchOnEmbeddedBroker(t *testing.T) {
 func testKeyFile(t *testing.T) (string, ed25519.PublicKey) {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), "coordinator.key")
-	key, _, err := dist.LoadOrCreateKey(file)
+	key, _, err := broker.LoadOrCreateKey(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,15 +167,15 @@ func testKeyFile(t *testing.T) (string, ed25519.PublicKey) {
 // with two slots (for at most timeout) that trusts the key of keyFile;
 // stopWorker ends the worker and waits for it. The broker closes with the
 // test.
-func brokerWithWorker(t *testing.T, timeout time.Duration) (broker *dist.Embedded, keyFile string, stopWorker func()) {
+func brokerWithWorker(t *testing.T, timeout time.Duration) (emb *broker.Embedded, keyFile string, stopWorker func()) {
 	t.Helper()
 	keyFile, pub := testKeyFile(t)
-	broker, err := dist.StartEmbedded("127.0.0.1:0", t.TempDir(), dist.Credentials{}, false)
+	emb, err := broker.StartEmbedded("127.0.0.1:0", t.TempDir(), broker.Credentials{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(broker.Close)
-	nc, err := dist.Connect(broker.URL(), "test worker", dist.Credentials{})
+	t.Cleanup(emb.Close)
+	nc, err := broker.Connect(emb.URL(), "test worker", broker.Credentials{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,26 +184,26 @@ func brokerWithWorker(t *testing.T, timeout time.Duration) (broker *dist.Embedde
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		dist.RunWorker(ctx, nc, dist.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir(), Trusted: []ed25519.PublicKey{pub}})
+		broker.RunWorker(ctx, nc, broker.WorkerOptions{Concurrency: 2, CacheDir: t.TempDir(), Trusted: []ed25519.PublicKey{pub}})
 	}()
 	stopWorker = func() {
 		cancel()
 		<-done
 	}
 	t.Cleanup(stopWorker)
-	return broker, keyFile, stopWorker
+	return emb, keyFile, stopWorker
 }
 
-// TestMatchResumeOnBroker plays a match on a broker, shows it with ucci
+// TestMatchResumeOnBroker plays a match on a emb, shows it with ucci
 // match status, then resumes its run by the id printed at the start: with
 // every result stored, the resumed run needs no worker, and the PGN is
 // written anew with the run's games.
 func TestMatchResumeOnBroker(t *testing.T) {
 	fake := buildFakeEngine(t)
-	broker, keyFile, stopWorker := brokerWithWorker(t, time.Minute)
+	emb, keyFile, stopWorker := brokerWithWorker(t, time.Minute)
 	pgnPath := filepath.Join(t.TempDir(), "out.pgn")
 	args := []string{"match", "-engine", "cmd=" + fake + " name=alpha", "-engine", "cmd=" + fake + " name=beta",
-		"-games", "4", "-tc", "5+0.05", "-maxplies", "20", "-pgn", pgnPath, "-quiet", "-broker", broker.URL(), "-key", keyFile}
+		"-games", "4", "-tc", "5+0.05", "-maxplies", "20", "-pgn", pgnPath, "-quiet", "-broker", emb.URL(), "-key", keyFile}
 	code, out, errOut := runCapture(args...)
 	stopWorker()
 	if code != 0 {
@@ -213,12 +213,12 @@ func TestMatchResumeOnBroker(t *testing.T) {
 	if m == nil || m[1] != m[2] {
 		t.Fatalf("no run id to resume with in:\n%s", errOut)
 	}
-	code, status, errOut := runCapture("match", "status", "-broker", broker.URL())
+	code, status, errOut := runCapture("match", "status", "-broker", emb.URL())
 	if code != 0 || !strings.HasPrefix(status, "run "+m[1]+": finished, updated ") ||
 		!strings.Contains(status, "  4/4 games of alpha against beta\n  W ") {
 		t.Errorf("status: exit %d\n%s%s", code, status, errOut)
 	}
-	if code, _, errOut := runCapture("match", "status", "-broker", broker.URL(), "-run", "nope"); code != 1 ||
+	if code, _, errOut := runCapture("match", "status", "-broker", emb.URL(), "-run", "nope"); code != 1 ||
 		!strings.Contains(errOut, "run nope is not on the broker") {
 		t.Errorf("status of an unknown run: exit %d, %q", code, errOut)
 	}
@@ -245,8 +245,8 @@ func TestMatchResumeOnBroker(t *testing.T) {
 
 func TestWriteStatus(t *testing.T) {
 	now := time.Date(2026, 12, 2, 4, 30, 0, 0, time.UTC)
-	s := dist.Status{
-		Run: "r9", State: dist.StateRunning, Engines: []string{"new", "base"}, Planned: 100, Games: 45,
+	s := broker.Status{
+		Run: "r9", State: broker.StateRunning, Engines: []string{"new", "base"}, Planned: 100, Games: 45,
 		Record:  match.Record{Wins: 12, Draws: 20, Losses: 13},
 		SPRT:    &match.SPRTStatus{Test: match.SPRT{Elo1: 5}, LLR: -0.31, Lower: -2.94, Upper: 2.94},
 		Workers: 2, Slots: 4, Busy: 3, GamesPerMinute: 24.1,

@@ -1,6 +1,6 @@
 // Package wdl turns a search score into win, draw and loss probabilities
 // for the side to move, with a model fitted to game results (`ucci tune
-// wdl`, see tuning/wdl). The model is the one Stockfish uses:
+// wdl`, see tuning/wdlfit). The model is the one Stockfish uses:
 //
 //	P(win | s, m)  = 1 / (1 + exp((a(m) − s) / b(m)))
 //	P(loss | s, m) = 1 / (1 + exp((a(m) + s) / b(m)))

@@ -7,7 +7,7 @@ import (
 	"runtime"
 
 	"github.com/goxq/ucci/engine"
-	"github.com/goxq/ucci/tuning/match"
+	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/tuning/posfile"
 )
 

@@ -15,5 +15,5 @@
 //
 // The games are played by a Match function, so the algorithm is tested on
 // a simulated objective and used with the match runner (package
-// tuning/match) against a tuning build of the engine.
+// match) against a tuning build of the engine.
 package spsa

@@ -1,0 +1,498 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engineproc"
+)
+
+// eventRun is the state of an event being played.
+type eventRun struct {
+	cfg       *Config
+	tieCfg    *Config // the configuration of knockout replays (nil: cfg)
+	playCfg   *Config // the configuration of playoff games (nil: cfg)
+	format    eventFormat
+	res       *Result
+	sh        *shared
+	pairIndex map[[2]int]int
+	number    int              // games handed to the workers so far
+	openings  int              // openings used so far
+	lastOpen  map[tieBoard]int // the last opening of each knockout tie (and board)
+	crashRun  []int            // games lost in a row by a crash, per engine
+	startRun  []int            // how many of crashRun were failed starts
+	withdrawn []bool
+	// rounds counts the rounds played; why says why each withdrawn engine
+	// was withdrawn (withdrawalCause).
+	rounds int
+	why    []string
+	// placed marks the games of EventOptions.Resume taken so far (by
+	// their index in the record); pgnNames are the engines' names as the
+	// PGN holds them in [Red] and in [Black].
+	placed   map[int]bool
+	pgnNames [2][]string
+	// checkOnly stops the event at the first game to play (CheckResume).
+	checkOnly bool
+	// settings are the settings that define the event, written in the
+	// tags of every game of its PGN.
+	settings []eventSetting
+}
+
+// runEvent plays an event format round by round: each round's games go to
+// the workers (the same engines, referee, PGN and progress as a match), the
+// results back to the format, which then makes the next round.
+func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, error) {
+	// The settings are checked before the roll call starts the engines.
+	if _, err := newEventFormat(&cfg, EngineNames(cfg.Engines)); err != nil {
+		return nil, err
+	}
+	absent, err := absentAtStart(ctx, &cfg, onStart)
+	if err != nil {
+		return nil, err
+	}
+	er, err := newEventRun(cfg, onStart, absent)
+	if err != nil {
+		return nil, err
+	}
+	jobCh := make(chan job)
+	outCh := make(chan outcome)
+	var wg sync.WaitGroup
+	for range er.cfg.Concurrency {
+		wg.Go(func() {
+			w := &worker{cfg: er.cfg, sh: er.sh, sessions: map[int]*session{}}
+			defer w.closeAll()
+			for j := range jobCh {
+				g, err := w.play(ctx, j)
+				outCh <- outcome{number: j.number, game: g, pair: j.pair, err: err}
+			}
+		})
+	}
+	err = er.play(ctx, jobCh, outCh)
+	close(jobCh)
+	wg.Wait()
+	er.res.Interrupted = ctx.Err() != nil
+	for e := range er.res.Players {
+		p := &er.res.Players[e]
+		p.Withdrawn = er.withdrawn[e] || er.sh.isWithdrawn(e)
+		p.Withdrawal = er.why[e]
+		if p.Withdrawn && p.Withdrawal == "" { // in the last round
+			p.Withdrawal = er.withdrawalCause(e)
+		}
+	}
+	return er.res, err
+}
+
+// CheckResume checks, without playing, that the record of an interrupted
+// event (cfg.EventOptions.Resume) resumes the event of cfg: the event takes
+// the games of the record round by round, as Run does, each replayed
+// through the referee, up to its first game still to play, and by then
+// every game of the record must have its place. The error is a
+// *ResumeError for a record that cannot resume the event, another error
+// for an unusable configuration.
+func CheckResume(cfg Config) error {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return err
+	}
+	if !cfg.Format.IsEvent() || cfg.EventOptions.Resume == nil {
+		return errors.New("nothing to resume: not an event, or no record of one")
+	}
+	cfg.PGN, cfg.Log, cfg.OnGame, cfg.EventOptions.OnRound = nil, nil, nil, nil
+	var absent startAbsences
+	if cfg.EventOptions.Resume.Len() > 0 && len(cfg.EventOptions.Teams) == 0 {
+		if absent, err = cfg.EventOptions.Resume.absentAtStart(len(cfg.Engines)); err != nil {
+			return err
+		}
+	}
+	er, err := newEventRun(cfg, nil, absent)
+	if err != nil {
+		return err
+	}
+	er.checkOnly = true
+	return er.play(context.Background(), nil, nil)
+}
+
+// newEventRun prepares the event of cfg (which has its defaults) among
+// the engines not absent at the start.
+func newEventRun(cfg Config, onStart func(int), absent startAbsences) (*eventRun, error) {
+	names := EngineNames(cfg.Engines)
+	if cfg.EventOptions.CrashLimit <= 0 {
+		cfg.EventOptions.CrashLimit = 3
+	}
+	settings := cfg.eventSettings(names)
+	if s, ok := absent.setting(); ok {
+		settings = slices.Insert(settings, enginesSettings(settings), s)
+	}
+	if r := cfg.EventOptions.Resume; r != nil {
+		written := make([]eventSetting, len(settings))
+		for i, s := range settings {
+			written[i] = s
+			written[i].value = writtenValues(s.tag, []string{s.value})[0]
+		}
+		if err := r.checkSettings(written); err != nil {
+			return nil, err
+		}
+	}
+	absentees := absent.absentees(names)
+	if len(absent.engines) > 0 {
+		cfg, names = cfg.without(absent.engines, names)
+		if len(cfg.Engines) < 2 {
+			return nil, fmt.Errorf("the event cannot start: %d of %d engines did not start (20.2): %s", len(absentees), len(absentees)+len(cfg.Engines), absentees[0].Name+": "+absentees[0].Cause)
+		}
+		var err error
+		if cfg, err = cfg.withDefaults(); err != nil {
+			return nil, fmt.Errorf("the event cannot start without the engines absent at the start (20.2): %w", err)
+		}
+	}
+	format, err := newEventFormat(&cfg, names)
+	if err != nil {
+		return nil, err
+	}
+	pairs := pairings(RoundRobin, len(cfg.Engines))
+	er := &eventRun{
+		cfg:       &cfg,
+		format:    format,
+		res:       newResult(&cfg, pairs, 0),
+		pairIndex: map[[2]int]int{},
+		lastOpen:  map[tieBoard]int{},
+		crashRun:  make([]int, len(cfg.Engines)),
+		startRun:  make([]int, len(cfg.Engines)),
+		why:       make([]string, len(cfg.Engines)),
+		withdrawn: make([]bool, len(cfg.Engines)),
+		placed:    map[int]bool{},
+		settings:  settings,
+		pgnNames:  [2][]string{writtenValues("Red", names), writtenValues("Black", names)},
+		sh: &shared{
+			proto:     make([]engineproc.Protocol, len(cfg.Engines)),
+			failures:  make([]int, len(cfg.Engines)),
+			withdrawn: make([]bool, len(cfg.Engines)),
+			log:       newTrafficLog(cfg.Log),
+			onStart:   onStart,
+		},
+	}
+	if !cfg.EventOptions.TiebreakControl.IsZero() {
+		tc := cfg
+		tc.Control = cfg.EventOptions.TiebreakControl
+		er.tieCfg = &tc
+	}
+	if !cfg.EventOptions.PlayoffControl.IsZero() {
+		pc := cfg
+		pc.Control = cfg.EventOptions.PlayoffControl
+		er.playCfg = &pc
+	}
+	for i, p := range pairs {
+		er.pairIndex[p] = i
+	}
+	for i, e := range cfg.Engines {
+		er.sh.proto[i] = e.Proto
+	}
+	er.res.AbsentAtStart = absentees
+	er.res.Event = &Event{format: format, names: names, teams: cfg.EventOptions.Teams, kind: cfg.Format,
+		totals: len(cfg.EventOptions.Teams) > 0 && cfg.EventOptions.TeamSystem == TeamTotal}
+	return er, nil
+}
+
+// play runs the rounds until the event ends, is cancelled or fails.
+func (er *eventRun) play(ctx context.Context, jobCh chan<- job, outCh <-chan outcome) error {
+	for ctx.Err() == nil {
+		fs, err := er.format.next()
+		if err != nil {
+			return err
+		}
+		if len(fs) == 0 {
+			return er.unplaced(nil)
+		}
+		results, err := er.round(ctx, fs, jobCh, outCh)
+		if err != nil || results == nil {
+			return err
+		}
+		er.format.record(results)
+		er.rounds++
+		er.withdrawals(results)
+		if er.cfg.EventOptions.OnRound != nil {
+			er.cfg.EventOptions.OnRound(er.res)
+		}
+	}
+	return nil
+}
+
+// round plays the fixtures of one round and returns their results in
+// order, nil when the round was cancelled.
+func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, outCh <-chan outcome) ([]played, error) {
+	results := make([]played, len(fs))
+	byNumber := map[int]int{} // job number → fixture index
+	var jobs []job
+	for i := range fs {
+		f := &fs[i]
+		f.opening = er.opening(*f)
+		if g, ok, err := er.resumed(*f); err != nil {
+			return nil, err
+		} else if ok {
+			er.number++
+			er.res.Planned++
+			g.Number = er.number
+			g.Pairing = er.pairing(f.red, f.black)
+			er.res.addUnpaired(g)
+			results[i] = toPlayed(*f, g)
+			continue
+		}
+		if er.withdrawn[f.red] || er.withdrawn[f.black] {
+			results[i] = forfeit(*f, er.withdrawn[f.red], er.withdrawn[f.black])
+			continue
+		}
+		er.number++
+		er.res.Planned++
+		j := job{number: er.number, pairing: er.pairing(f.red, f.black), red: f.red, black: f.black, opening: f.opening}
+		j.cfg = er.control(*f)
+		byNumber[j.number] = i
+		jobs = append(jobs, j)
+	}
+	if len(jobs) > 0 {
+		// The first round with a game to play: every game of the record
+		// has its place by now.
+		if err := er.unplaced(&fs[byNumber[jobs[0].number]]); err != nil || er.checkOnly {
+			return nil, err
+		}
+	}
+	done := ctx.Done()
+	inflight := 0
+	var firstErr error
+	cancelled := false
+	for len(jobs) > 0 || inflight > 0 {
+		var send chan<- job
+		var next job
+		if len(jobs) > 0 {
+			send, next = jobCh, jobs[0]
+		}
+		select {
+		case send <- next:
+			jobs = jobs[1:]
+			inflight++
+		case o := <-outCh:
+			inflight--
+			i := byNumber[o.number]
+			switch {
+			case errors.Is(o.err, errCancelled):
+				cancelled = true
+			case errors.Is(o.err, errUnplayed):
+				results[i] = forfeit(fs[i], true, true)
+				er.res.Unplayed++
+			case o.err != nil:
+				if firstErr == nil {
+					firstErr = o.err
+				}
+				jobs = nil
+			case o.game.absent[0] != present && o.game.absent[1] != present:
+				// 21.3: neither side started, both forfeit; it is no game
+				// (not counted, not in the PGN).
+				results[i] = forfeit(fs[i], true, true)
+				results[i].crash = true
+				er.res.Unplayed++
+			default:
+				if err := er.finished(fs[i], o.game); err != nil && firstErr == nil {
+					firstErr = err
+					jobs = nil
+				}
+				results[i] = toPlayed(fs[i], o.game)
+			}
+		case <-done:
+			cancelled, jobs, done = true, nil, nil
+		}
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if cancelled || ctx.Err() != nil {
+		return nil, nil
+	}
+	return results, nil
+}
+
+// resumed returns the game of the resumed record at the place of f,
+// replayed through the referee; false when there is none.
+func (er *eventRun) resumed(f fixture) (GameResult, bool, error) {
+	r := er.cfg.EventOptions.Resume
+	if r == nil {
+		return GameResult{}, false, nil
+	}
+	g, i, ok, err := r.take(er.cfg, f, er.pgnNames)
+	if ok {
+		er.placed[i] = true
+	}
+	return g, ok, err
+}
+
+// unplaced returns a *ResumeError for a game of the resumed record the
+// event has not placed; next is the event's next game to play (nil: the
+// event is over).
+func (er *eventRun) unplaced(next *fixture) error {
+	r := er.cfg.EventOptions.Resume
+	if r == nil {
+		return nil
+	}
+	described := ""
+	if next != nil {
+		described = fmt.Sprintf("%s round %s board %d", next.stage, next.roundTag(), next.board)
+	}
+	return r.unplaced(er.placed, described)
+}
+
+// finished counts a game played and writes it to the PGN with the event's
+// tags.
+func (er *eventRun) finished(f fixture, g GameResult) error {
+	er.res.addUnpaired(g)
+	cfg := er.cfg
+	if c := er.control(f); c != nil {
+		cfg = c
+	}
+	if cfg.PGN != nil {
+		p := g.PGN(cfg, er.res.Names)
+		p.SetTag("Round", f.roundTag())
+		p.SetTag("Board", strconv.Itoa(f.board))
+		p.SetTag("Stage", f.stage)
+		if f.match > 0 {
+			p.SetTag("Match", strconv.Itoa(f.match))
+			p.SetTag("RedTeam", er.teamName(f.red))
+			p.SetTag("BlackTeam", er.teamName(f.black))
+		}
+		for _, s := range er.settings {
+			p.SetTag(s.tag, s.value)
+		}
+		if err := cfg.PGNOptions.Write(cfg.PGN, p); err != nil {
+			return err
+		}
+	}
+	if cfg.OnGame != nil {
+		cfg.OnGame(g, er.res)
+	}
+	return nil
+}
+
+// control returns the configuration of a knockout replay or a playoff
+// game with a control of its own, nil for the event's.
+func (er *eventRun) control(f fixture) *Config {
+	switch {
+	case f.tiebreak && er.tieCfg != nil:
+		return er.tieCfg
+	case f.playoff != nil && er.playCfg != nil:
+		return er.playCfg
+	}
+	return nil
+}
+
+// teamName returns the name of engine e's team ("" for none).
+func (er *eventRun) teamName(e int) string {
+	for _, t := range er.cfg.EventOptions.Teams {
+		if slices.Contains(t.Engines, e) {
+			return t.Name
+		}
+	}
+	return ""
+}
+
+// tieBoard is a board of a knockout tie.
+type tieBoard struct {
+	tie   *tie
+	board int
+}
+
+// opening chooses the opening of a fixture: the next of the set, except
+// that the games of a knockout match after the first repeat its opening
+// with the colours swapped (games 2, 4, ... of a tie).
+func (er *eventRun) opening(f fixture) int {
+	tie := tieBoard{f.tie, f.board}
+	if f.tie != nil && f.game%2 == 0 {
+		if o, ok := er.lastOpen[tie]; ok {
+			return o
+		}
+	}
+	o := er.openings % len(er.cfg.Openings)
+	er.openings++
+	er.lastOpen[tie] = o
+	return o
+}
+
+// pairing returns the index of the pairing of two engines.
+func (er *eventRun) pairing(a, b int) int { return er.pairIndex[[2]int{min(a, b), max(a, b)}] }
+
+// withdrawals withdraws, after a round, the engines that lost CrashLimit
+// games in a row by a crash (which includes failing to start, so the
+// runner's own withdrawal after failed handshakes is one of them): 20.3
+// and 20.4 then apply to their results.
+func (er *eventRun) withdrawals(results []played) {
+	for _, g := range results {
+		for s, e := range [2]int{g.red, g.black} {
+			if e < 0 || g.forfeit && er.withdrawn[e] {
+				continue
+			}
+			switch {
+			case g.points[s] == 0 && g.crash:
+				er.crashRun[e]++
+				if g.forfeit {
+					er.startRun[e]++
+				}
+			default:
+				er.crashRun[e], er.startRun[e] = 0, 0
+			}
+		}
+	}
+	for e, n := range er.crashRun {
+		if !er.withdrawn[e] && (n >= er.cfg.EventOptions.CrashLimit || er.sh.isWithdrawn(e)) {
+			er.why[e] = er.withdrawalCause(e)
+			er.withdrawn[e] = true
+			er.sh.withdraw(e)
+			er.format.withdraw(e)
+		}
+	}
+}
+
+// withdrawalCause says why engine e is withdrawn after the rounds played:
+// the runner's failed handshakes, or the games in a row lost by a crash
+// or a failed start (-crash-limit).
+func (er *eventRun) withdrawalCause(e int) string {
+	when := fmt.Sprintf("after round %d: ", er.rounds)
+	if er.sh.handshakesFailed(e) {
+		return when + fmt.Sprintf("%d failed handshakes in a row", maxHandshakeFailures)
+	}
+	n, starts := er.crashRun[e], er.startRun[e]
+	what := "lost by a crash"
+	switch {
+	case starts == n:
+		what = "lost by failing to start"
+	case starts > 0:
+		what = "lost by a crash or a failed start"
+	}
+	games := "games"
+	if n == 1 {
+		games = "game"
+	}
+	return when + fmt.Sprintf("%d %s in a row %s (-crash-limit %d)", n, games, what, er.cfg.EventOptions.CrashLimit)
+}
+
+// toPlayed turns a finished game into the format's result.
+func toPlayed(f fixture, g GameResult) played {
+	p := played{fixture: f, points: [2]float64{g.Score(g.Red), g.Score(g.Black)}}
+	p.crash = g.Termination.Reason == engine.Crash
+	p.forfeit = g.absent[0] != present || g.absent[1] != present
+	p.fouls = foulOf(g)
+	return p
+}
+
+// forfeit returns a game not played because of absent engines: the
+// present side wins (21.4's + and -), both lose when both are absent
+// (21.3).
+func forfeit(f fixture, redGone, blackGone bool) played {
+	p := played{fixture: f, forfeit: true}
+	if !redGone {
+		p.points[0] = 1
+	}
+	if !blackGone {
+		p.points[1] = 1
+	}
+	return p
+}

@@ -1,9 +1,0 @@
-//go:build !amd64
-
-package nnue
-
-// useAVX2 is false off amd64.
-var useAVX2 = false
-
-// addRow: dst += src.
-func addRow(dst, src *[l1]float32) { addRowGeneric(dst, src) }
