@@ -20,6 +20,15 @@ type gameParser struct {
 	vars   []varFrame // the variations open, innermost last
 }
 
+// maxVariationHistory bounds the plies from the start to a move of a
+// variation, so that its moves, taken back when it closes, are never the
+// ones the position drops from its history in a long game.
+const maxVariationHistory = engine.MaxHistory - engine.MaxPly - 16
+
+// errVariationTooLong refuses a move of a variation beyond
+// maxVariationHistory plies.
+var errVariationTooLong = errors.New("variation too deep in the game")
+
 // varFrame is an open variation: the line being read, the move it replaces
 // (taken back from the position while the variation is read), how many of
 // its moves are on the position, and whether a move of it could not be
@@ -157,6 +166,9 @@ func (p *gameParser) token(tok string) bool {
 		return true
 	}
 	m, err := parseToken(p.r.pos, tok)
+	if n > 0 && err == nil && p.r.pos.HistoryLen() >= maxVariationHistory {
+		err = errVariationTooLong
+	}
 	if err != nil {
 		if n > 0 { // a bad variation loses its rest, not the game
 			p.vars[n-1].bad = true

@@ -151,6 +151,9 @@ func (w *lineWriter) line(moves []engine.Move, comments []string, vars [][]Line,
 		if !pos.IsPseudoLegal(m) || !pos.IsLegal(m) {
 			return fmt.Errorf("pgn: writing a game: move %d (%s) is not legal in %s", i+1, m, pos.FEN())
 		}
+		if restore && pos.HistoryLen() >= maxVariationHistory {
+			return fmt.Errorf("pgn: writing a game: %w", errVariationTooLong)
+		}
 		var alts []Line
 		if i < len(vars) {
 			alts = vars[i]

@@ -75,11 +75,13 @@ func (s *session) do(m clientMsg) error {
 		if s.mode == "play" && s.game != nil && !s.game.over {
 			return errors.New("the game is in play: analyse or finish it to look back")
 		}
-		if m.Ply < 0 || m.Ply > len(s.rec.moves) {
-			return fmt.Errorf("ply %d: the record has %d moves", m.Ply, len(s.rec.moves))
+		if m.Ply < 0 || m.Ply > s.rec.plies() {
+			return fmt.Errorf("ply %d: the line has %d moves", m.Ply, s.rec.plies())
 		}
 		s.rec.seek(m.Ply)
 		return nil
+	case "node", "promote", "delete":
+		return s.treeEdit(m)
 	case "fen":
 		rec, err := newRecord(strings.TrimSpace(m.FEN), s.rec.rules)
 		if err != nil {
@@ -139,7 +141,7 @@ func (s *session) importPGN(data []byte) error {
 	s.leaveGame()
 	s.setRecord(rec)
 	s.mode = "analyse"
-	s.notice = fmt.Sprintf("Imported %d moves.", len(rec.moves))
+	s.notice = fmt.Sprintf("Imported %d moves.", rec.plies())
 	return nil
 }
 

@@ -36,7 +36,12 @@ const (
 //	analyse  On: analyse the position shown (leaves a game in play)
 //	multipv  N lines of analysis (1-8)
 //	engine   Engine: the engine for analysis
-//	goto     Ply: show the position after that many moves
+//	goto     Ply: show the position after that many moves of the line shown
+//	node     Node: show the position after that move of the tree (its
+//	         line becomes the line shown)
+//	promote  Node: the variation that starts with that move becomes the
+//	         line its position goes on with (the old move a variation)
+//	delete   Node: delete that move and everything after it
 //	fen      FEN: a new record from that position (the setup)
 //	import   Data: a PGN file in base64 (UTF-8, GBK or Big5)
 //	export   Notation (iccs|wxf|chinese): the record as PGN text
@@ -52,6 +57,7 @@ type clientMsg struct {
 	On           bool   `json:"on,omitempty"`
 	N            int    `json:"n,omitempty"`
 	Ply          int    `json:"ply,omitempty"`
+	Node         int    `json:"node,omitempty"`
 	FEN          string `json:"fen,omitempty"`
 	Data         []byte `json:"data,omitempty"` // base64 in JSON
 	Notation     string `json:"notation,omitempty"`

@@ -150,7 +150,8 @@ func TestImportGBKChineseAndReplay(t *testing.T) {
 	if st.FEN != pos.FEN() {
 		t.Fatalf("replayed to %s, want %s", st.FEN, pos.FEN())
 	}
-	// A move at an earlier ply replaces the rest of the line.
+	// A move at an earlier ply starts a variation: the line shown is
+	// the new one, the main line keeps its six moves.
 	c.sendJSON(map[string]any{"t": "goto", "ply": 2})
 	c.state(5*time.Second, nil)
 	c.sendJSON(map[string]any{"t": "move", "move": "b0c2"})
@@ -158,6 +159,77 @@ func TestImportGBKChineseAndReplay(t *testing.T) {
 	if len(st.Moves) != 3 || st.Moves[2].WXF != "H8+7" {
 		t.Fatalf("new line: %+v", st.Moves)
 	}
+	if len(st.Tree) != 6 || len(st.Tree[2].Vars) != 1 || st.Tree[2].Vars[0][0].ICCS != "b0c2" || st.Tree[2].Vars[0][0].ID != st.Line[2] {
+		t.Fatalf("tree after a variation: %+v, line %v", st.Tree, st.Line)
+	}
+}
+
+// TestVariations: variations are kept, shown, promoted, deleted, exported
+// as ( ... ) and imported back with the same tree.
+func TestVariations(t *testing.T) {
+	_, hs := startServer(t, Config{})
+	c, _, _ := dial(t, hs)
+	play := func(moves string) stateMsg {
+		var st stateMsg
+		for _, m := range strings.Fields(moves) {
+			c.sendJSON(map[string]any{"t": "move", "move": m})
+			st = c.state(5*time.Second, nil)
+		}
+		return st
+	}
+	play("h2e2 h9g7 h0g2 i9h9")
+	c.sendJSON(map[string]any{"t": "goto", "ply": 1})
+	c.state(5*time.Second, nil)
+	st := play("b9c7 b0c2")
+	mainIDs := []int{st.Tree[0].ID, st.Tree[1].ID}
+	varID := st.Tree[1].Vars[0][0].ID
+	if len(st.Tree) != 4 || st.Ply != 3 || len(st.Moves) != 3 || st.Moves[1].ICCS != "b9c7" {
+		t.Fatalf("after the variation: tree %+v, ply %d, line %+v", st.Tree, st.Ply, st.Moves)
+	}
+	// Playing the main line's move again follows it: no new variation.
+	c.sendJSON(map[string]any{"t": "goto", "ply": 1})
+	c.state(5*time.Second, nil)
+	st = play("h9g7")
+	if len(st.Tree[1].Vars) != 1 || st.Line[1] != mainIDs[1] || len(st.Moves) != 4 {
+		t.Fatalf("the main move again: %+v", st)
+	}
+	// Going to a move of the variation shows its line.
+	c.sendJSON(map[string]any{"t": "node", "node": st.Tree[1].Vars[0][1].ID})
+	st = c.state(5*time.Second, nil)
+	if st.Ply != 3 || st.Last != "b0c2" {
+		t.Fatalf("node: ply %d last %s", st.Ply, st.Last)
+	}
+	// The export has the variation in parentheses; the import reads it back.
+	c.sendJSON(map[string]any{"t": "export", "notation": "iccs"})
+	var out pgnMsg
+	c.decode(c.next("pgn"), &out)
+	if !strings.Contains(strings.Join(strings.Fields(out.Text), " "), "1. H2-E2 H9-G7 ( 1... B9-C7 2. B0-C2 ) 2. H0-G2 I9-H9") {
+		t.Fatalf("export:\n%s", out.Text)
+	}
+	c.sendJSON(map[string]any{"t": "import", "data": []byte(out.Text)})
+	back := c.state(5*time.Second, nil)
+	if len(back.Tree) != 4 || len(back.Tree[1].Vars) != 1 || back.Tree[1].Vars[0][1].ICCS != "b0c2" || back.Ply != 0 {
+		t.Fatalf("imported tree %+v", back.Tree)
+	}
+	// Promote: the variation becomes the main line.
+	c.sendJSON(map[string]any{"t": "promote", "node": back.Tree[1].Vars[0][0].ID})
+	st = c.state(5*time.Second, nil)
+	if len(st.Tree) != 3 || st.Tree[1].ICCS != "b9c7" || len(st.Tree[1].Vars) != 1 || st.Tree[1].Vars[0][0].ICCS != "h9g7" {
+		t.Fatalf("promoted: %+v", st.Tree)
+	}
+	c.sendJSON(map[string]any{"t": "promote", "node": st.Tree[1].ID})
+	c.next("error") // already the main line
+	// Delete the old main line (now a variation) while showing it: the
+	// position goes back to before it.
+	c.sendJSON(map[string]any{"t": "node", "node": st.Tree[1].Vars[0][1].ID})
+	c.state(5*time.Second, nil)
+	c.sendJSON(map[string]any{"t": "delete", "node": st.Tree[1].Vars[0][0].ID})
+	st = c.state(5*time.Second, nil)
+	if len(st.Tree) != 3 || len(st.Tree[1].Vars) != 0 || st.Ply != 1 || len(st.Moves) != 3 {
+		t.Fatalf("deleted: tree %+v ply %d moves %+v", st.Tree, st.Ply, st.Moves)
+	}
+	c.sendJSON(map[string]any{"t": "delete", "node": varID + 1000})
+	c.next("error")
 }
 
 func TestPlayerLosesOnTime(t *testing.T) {

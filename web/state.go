@@ -17,8 +17,10 @@ type stateMsg struct {
 	Engine    int             `json:"engine"` // index of the analysis engine
 	Rules     string          `json:"rules"`
 	StartFEN  string          `json:"startFen"`
-	Moves     []moveText      `json:"moves"`
-	Ply       int             `json:"ply"` // the position shown: after this many moves
+	Moves     []moveText      `json:"moves"` // the line shown
+	Line      []int           `json:"line"`  // the ids of its moves
+	Tree      []treeMove      `json:"tree"`  // the main line with the variations
+	Ply       int             `json:"ply"`   // the position shown: after this many moves
 	FEN       string          `json:"fen"`
 	Turn      string          `json:"turn"` // "red" or "black"
 	InCheck   bool            `json:"inCheck"`
@@ -75,17 +77,17 @@ func (s *session) state() stateMsg {
 	v := r.verdict()
 	st := stateMsg{
 		T: "state", Mode: s.mode, Analysing: s.analysing, MultiPV: s.multipv, Engine: s.engIdx,
-		Rules: r.rules.String(), StartFEN: r.startFEN, Moves: r.texts, Ply: r.cursor,
+		Rules: r.rules.String(), StartFEN: r.startFEN, Moves: r.texts(), Ply: r.cursor,
 		FEN: pos.FEN(), Turn: colorWord(pos.SideToMove()), InCheck: pos.InCheck(),
 		Result: v.Result(), Reason: v.Reason.String(), Verdict: verdictWords(v, r.detail),
-		Notice: s.notice, Evals: r.evals, Legal: []string{}, Forbidden: []forbiddenMove{}, Book: []bookView{},
+		Notice: s.notice, Evals: r.evals(), Tree: treeLine(firstKid(r.root), 1), Line: r.lineIDs(), Legal: []string{}, Forbidden: []forbiddenMove{}, Book: []bookView{},
 	}
 	if st.Moves == nil {
 		st.Moves = []moveText{}
 	}
 	s.notice = ""
 	if r.cursor > 0 {
-		st.Last = r.moves[r.cursor-1].String()
+		st.Last = r.at().move.String()
 	}
 	if s.userMayMove() {
 		var list engine.MoveList
