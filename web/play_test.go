@@ -300,3 +300,83 @@ func TestNewGameDropsTheOldSearch(t *testing.T) {
 		t.Fatalf("the old game's search moved in the new one: %s %q", st.StartFEN, st.Verdict)
 	}
 }
+
+// TestImportManyGamesRestoreAndTags: a file of several games is listed
+// (the record unchanged) and one is picked, its headers in the state and
+// in the export; a restore shows the first game along a path at a ply; a
+// record of free moves exports Red and Black, never empty names.
+func TestImportManyGamesRestoreAndTags(t *testing.T) {
+	_, hs := startServer(t, Config{})
+	c, hello, _ := dial(t, hs)
+	if len(hello.Controls) == 0 || hello.Controls[0].Value != "CXA-6.1" || hello.Controls[0].Label == "" {
+		t.Fatalf("controls %+v", hello.Controls)
+	}
+	file := `[Event "Cup"]
+[Red "Hu"]
+[Black "Xu"]
+[Date "1990.01.02"]
+[Result "1-0"]
+1. h2e2 h9g7 1-0
+
+[Event "Cup"]
+[Red "Lü"]
+[Black "Zhao"]
+[Result "0-1"]
+1. b2e2 ( 1. h2e2 b9c7 ) b9c7 2. b0c2 0-1
+
+[Event "Cup"]
+1. a0a5 *
+`
+	c.sendJSON(map[string]any{"t": "import", "data": []byte(file)})
+	var list gamesMsg
+	c.decode(c.next("games"), &list)
+	if len(list.Games) != 2 || list.Bad != 1 || list.Games[1].Red != "Lü" || list.Games[1].Result != "0-1" || list.Games[1].Moves != 3 {
+		t.Fatalf("list %+v", list)
+	}
+	st := c.state(5*time.Second, nil)
+	if len(st.Moves) != 0 || !strings.Contains(st.Notice, "2 games") {
+		t.Fatalf("the record changed before a pick: %+v", st)
+	}
+	c.sendJSON(map[string]any{"t": "pick", "n": 1})
+	st = c.state(5*time.Second, nil)
+	if len(st.Moves) != 3 || len(st.Tree[0].Vars) != 1 {
+		t.Fatalf("picked: %+v", st)
+	}
+	tags := map[string]string{}
+	for _, tg := range st.Tags {
+		tags[tg.Name] = tg.Value
+	}
+	if tags["Red"] != "Lü" || tags["Black"] != "Zhao" || tags["Event"] != "Cup" {
+		t.Fatalf("tags %+v", st.Tags)
+	}
+	c.sendJSON(map[string]any{"t": "pick", "n": 5})
+	c.next("error")
+	c.sendJSON(map[string]any{"t": "export", "notation": "iccs"})
+	var out pgnMsg
+	c.decode(c.next("pgn"), &out)
+	if !strings.Contains(out.Text, `[Red "Lü"]`) || !strings.Contains(out.Text, `[Event "Cup"]`) {
+		t.Fatalf("export of the picked game:\n%s", out.Text)
+	}
+	// Restore: the first game only, on the variation's line at its end.
+	c.sendJSON(map[string]any{"t": "import", "data": []byte(file[strings.Index(file, "[Event \"Cup\"]\n[Red \"Lü\"]"):]), "restore": true, "path": "h2e2 b9c7", "ply": 2})
+	st = c.state(5*time.Second, nil)
+	if st.Ply != 2 || st.Last != "b9c7" || len(st.Tree) != 3 || !strings.Contains(st.Notice, "as you left it") {
+		t.Fatalf("restored: ply %d last %s tree %+v notice %q", st.Ply, st.Last, st.Tree, st.Notice)
+	}
+	c.sendJSON(map[string]any{"t": "import", "data": []byte(file), "restore": true, "path": "c3c4"})
+	c.next("error") // and nothing changed:
+	c.sendJSON(map[string]any{"t": "goto", "ply": 1})
+	if st = c.state(5*time.Second, nil); st.Last != "h2e2" || len(st.Tree) != 3 {
+		t.Fatalf("a failed restore changed the record: %+v", st)
+	}
+	// Free moves: Red and Black.
+	c.sendJSON(map[string]any{"t": "fen", "fen": engine.StartFEN})
+	c.state(5*time.Second, nil)
+	c.sendJSON(map[string]any{"t": "move", "move": "h2e2"})
+	c.state(5*time.Second, nil)
+	c.sendJSON(map[string]any{"t": "export", "notation": "iccs"})
+	c.decode(c.next("pgn"), &out)
+	if !strings.Contains(out.Text, `[Red "Red"]`) || !strings.Contains(out.Text, `[Black "Black"]`) || !strings.Contains(out.Text, `[Event "GoXQ board"]`) {
+		t.Fatalf("export of free moves:\n%s", out.Text)
+	}
+}

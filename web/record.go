@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/pgn"
@@ -31,9 +32,10 @@ type record struct {
 	game     *engine.Game // the referee at the cursor
 	end      match.Termination
 	endAt    *node
-	detail   string // for end: what happened (the illegal move, the engine's failure)
-	version  int    // changes whenever the moves or the cursor change
-	lastID   int    // the last node id given
+	detail   string    // for end: what happened (the illegal move, the engine's failure)
+	version  int       // changes whenever the moves or the cursor change
+	lastID   int       // the last node id given
+	tags     []pgn.Tag // an imported game's headers, nil for a game of the board
 }
 
 // evalPoint is a score from Red's view at one ply, set when known.
@@ -178,6 +180,29 @@ func (r *record) truncate(n int) {
 		r.end, r.endAt, r.detail = match.Termination{}, nil, ""
 	}
 	r.seek(n)
+}
+
+// follow shows the line of the ICCS moves of path from the start (each
+// must be a move of the tree), with the cursor ply moves along it.
+func (r *record) follow(path string, ply int) error {
+	n := r.root
+	pos, err := engine.NewPosition(r.startFEN)
+	if err != nil {
+		return err
+	}
+	for _, text := range strings.Fields(path) {
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			return err
+		}
+		if n = n.kid(m); n == nil {
+			return fmt.Errorf("move %s is not in the record", text)
+		}
+		pos.PlayGameMove(m)
+	}
+	r.show(n)
+	r.seek(ply)
+	return nil
 }
 
 // node returns the node with the id, nil when the record has none.

@@ -10,6 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/pgn"
 	"github.com/goxq/ucci/tuning/match"
 )
 
@@ -44,6 +45,7 @@ type session struct {
 	search    search
 	game      *play // the game against the engine, nil when none
 	notice    string
+	picks     []*pgn.Game // the games of the last file of several imported
 }
 
 // Kinds of engine search.
