@@ -197,7 +197,8 @@ func (s *session) pickGame(n int) error {
 	return nil
 }
 
-// recordOf makes a record of a PGN game, with its tags, under the rules of
+// recordOf makes a record of a PGN game, with its headers (the tags but
+// those of the position, the notation and the rules), under the rules of
 // its Rules tag (else those of the board).
 func (s *session) recordOf(g *pgn.Game) (*record, error) {
 	rules := s.rec.rules
@@ -208,7 +209,13 @@ func (s *session) recordOf(g *pgn.Game) (*record, error) {
 	if err != nil {
 		return nil, fmt.Errorf("import: %v", err)
 	}
-	rec.tags = g.Tags
+	for _, t := range g.Tags {
+		switch t.Name {
+		case "FEN", "SetUp", "Format", "Rules": // the record's own
+		default:
+			rec.tags = append(rec.tags, t)
+		}
+	}
 	return rec, nil
 }
 
