@@ -322,7 +322,9 @@ dist-throughput: build
 # drives Debian's chromium headless through chromedp: a whole game against
 # the engine by clicking, an illegal move refused, three analysis lines, a
 # GBK Chinese-notation PGN imported and replayed, a perpetual check
-# announced; it saves the screenshots of the README to WEB_SHOTS. e2e/web.sh
+# announced, variations, the board kept over a reload and a browser
+# restart, coordinates, a file of several games, a position link; it saves
+# the screenshots of the README to WEB_SHOTS. e2e/web.sh
 # installs chromium and a CJK font when they are missing. Not in make test.
 WEB_SHOTS ?= $(abspath docs)
 .PHONY: e2e-web

@@ -27,15 +27,19 @@ import (
 // headless, through the DevTools protocol (chromedp), as a person would:
 // it plays a whole game against the engine by clicking the points of the
 // board, checks that an illegal move is refused, that analysis shows three
-// lines, that a Chinese-notation PGN in GBK imports and replays, and that a
-// perpetual check is announced; it saves screenshots of the play and
-// analysis views.
+// lines, that a Chinese-notation PGN in GBK imports and replays, that a
+// perpetual check is announced, that a move at an earlier ply starts a
+// variation (kept, promoted, deleted), that the board and the settings
+// survive a reload and a browser restart, the coordinates in each
+// notation, the list of a file of several games with the headers of the
+// one picked, a link that opens a position, and the notices; it saves
+// screenshots of the play, analysis and variation views.
 //
 // Built only with -tags e2eweb (make e2e-web, which installs chromium and
 // a CJK font with e2e/web.sh). Environment:
 //
 //	GOXQ_E2E_ENGINE=path     the ucci binary (default: built from ../cmd/ucci)
-//	GOXQ_E2E_WEB_SHOTS=dir   where web-play.png and web-analyse.png go (default: none saved)
+//	GOXQ_E2E_WEB_SHOTS=dir   where web-play.png, web-analyse.png and web-variations.png go (default: none saved)
 //	GOXQ_E2E_WEB_CHROMIUM=p  the browser (default: chromium)
 func TestWebBoard(t *testing.T) {
 	bin := os.Getenv("GOXQ_E2E_ENGINE")
@@ -124,7 +128,7 @@ func TestWebBoard(t *testing.T) {
 		screenshot(t, ctx, shots, "web-analyse.png")
 	})
 	t.Run("ChinesePGNImportReplay", func(t *testing.T) { importReplay(t, tab(t)) })
-	t.Run("VariationKeptAndReload", func(t *testing.T) { variations(t, tab(t)) })
+	t.Run("VariationKeptAndReload", func(t *testing.T) { variations(t, tab(t), shots) })
 	t.Run("CoordinatesAndEmptyGraph", func(t *testing.T) { coordinates(t, tab(t)) })
 	t.Run("GameListHeadersAndLink", func(t *testing.T) { gameList(t, tab(t), url) })
 	t.Run("DrawNoticeGoneAfterResign", func(t *testing.T) {
@@ -262,7 +266,7 @@ func importReplay(t *testing.T, ctx context.Context) {
 // line stays and the new move shows as a variation, which survives a
 // reload with the notation and the number of analysis lines; it is then
 // promoted and deleted.
-func variations(t *testing.T, ctx context.Context) {
+func variations(t *testing.T, ctx context.Context, shots string) {
 	for _, m := range strings.Fields("h2e2 h9g7 h0g2") {
 		click(t, ctx, m[:2])
 		click(t, ctx, m[2:])
@@ -279,6 +283,7 @@ func variations(t *testing.T, ctx context.Context) {
 	if v := text(t, ctx, "#moves .var"); !strings.Contains(v, "马２进３") || !strings.Contains(v, "(") {
 		t.Fatalf("variation %q", v)
 	}
+	screenshot(t, ctx, shots, "web-variations.png")
 	fen := text(t, ctx, "#fen")
 	// Settings and board survive a reload.
 	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#notation`), "iccs"),
