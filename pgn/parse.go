@@ -25,6 +25,10 @@ type gameParser struct {
 // ones the position drops from its history in a long game.
 const maxVariationHistory = engine.MaxHistory - engine.MaxPly - 16
 
+// maxVariationDepth is the deepest nesting of variations read; deeper ones
+// are skipped, so that no reader of a game recurses without bound.
+const maxVariationDepth = 32
+
 // errVariationTooLong refuses a move of a variation beyond
 // maxVariationHistory plies.
 var errVariationTooLong = errors.New("variation too deep in the game")
@@ -52,10 +56,11 @@ func (p *gameParser) current() (*[]engine.Move, *[][]Line) {
 
 // openVariation starts a variation: an alternative to the last move read
 // of the current line, which is taken back. A variation with no move
-// before it, or inside a variation being skipped, is skipped whole.
+// before it, inside a variation being skipped or nested deeper than
+// maxVariationDepth is skipped whole.
 func (p *gameParser) openVariation() {
 	n := len(p.vars)
-	if p.fail != nil || n > 0 && p.vars[n-1].bad {
+	if p.fail != nil || n > 0 && p.vars[n-1].bad || n >= maxVariationDepth {
 		p.vars = append(p.vars, varFrame{bad: true})
 		return
 	}

@@ -92,3 +92,29 @@ func TestVariationsHostile(t *testing.T) {
 		t.Fatalf("variation with a result: %v, result %s", got, g.Result)
 	}
 }
+
+// TestVariationsNestedTooDeep: variations nested deeper than
+// maxVariationDepth are skipped, the shallower ones and the game kept.
+func TestVariationsNestedTooDeep(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[Event \"x\"]\n1. h2e2 h9g7")
+	for range maxVariationDepth + 10 {
+		b.WriteString(" ( h9g7")
+	}
+	for range maxVariationDepth + 10 {
+		b.WriteString(" )")
+	}
+	b.WriteString(" 2. h0g2 *\n")
+	g, err := NewReader(strings.NewReader(b.String()), "x").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	depth := 0
+	for vars := g.Variations; len(vars) > 1 || len(vars) == 1 && len(vars[0]) > 0; depth++ {
+		l := vars[len(vars)-1][0]
+		vars = l.Variations
+	}
+	if len(g.Moves) != 3 || depth != maxVariationDepth {
+		t.Fatalf("%d moves, variations %d deep, want 3 and %d", len(g.Moves), depth, maxVariationDepth)
+	}
+}

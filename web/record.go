@@ -217,8 +217,9 @@ func (r *record) deleteMove(n *node) {
 	}
 	for i, nd := range r.line {
 		if nd == n {
+			cursor := r.cursor
 			r.show(n.parent)
-			r.seek(min(r.cursor, i-1))
+			r.seek(min(cursor, i-1))
 			return
 		}
 	}
