@@ -110,6 +110,12 @@ func (p *gameParser) closeVariation() {
 		if len((*vars)[i]) == 0 {
 			(*vars)[i] = nil
 		}
+		for len(*vars) > 0 && (*vars)[len(*vars)-1] == nil {
+			*vars = (*vars)[:len(*vars)-1]
+		}
+		if len(*vars) == 0 {
+			*vars = nil
+		}
 	}
 }
 
@@ -192,9 +198,13 @@ func (p *gameParser) token(tok string) bool {
 	return true
 }
 
-// finish sets the result: the [Result] tag when it holds one, else the
-// termination marker, else "*"; and the marker as read.
+// finish closes the variations left open, and sets the result: the
+// [Result] tag when it holds one, else the termination marker, else "*";
+// and the marker as read.
 func (p *gameParser) finish() {
+	for len(p.vars) > 0 { // variations left open at the end
+		p.closeVariation()
+	}
 	p.g.Marker = p.result
 	if r, ok := resultToken(p.g.Tag("Result")); ok {
 		p.g.Result = r
