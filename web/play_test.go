@@ -230,6 +230,18 @@ func TestVariations(t *testing.T) {
 	}
 	c.sendJSON(map[string]any{"t": "delete", "node": varID + 1000})
 	c.next("error")
+	// Deleting a variation of the line shown, the cursor before it, keeps
+	// the cursor where it is.
+	c.sendJSON(map[string]any{"t": "goto", "ply": 1})
+	c.state(5*time.Second, nil)
+	st = play("h9g7")
+	c.sendJSON(map[string]any{"t": "goto", "ply": 0})
+	c.state(5*time.Second, nil)
+	c.sendJSON(map[string]any{"t": "delete", "node": st.Line[1]})
+	st = c.state(5*time.Second, nil)
+	if st.Ply != 0 || len(st.Tree) != 3 || len(st.Tree[1].Vars) != 0 {
+		t.Fatalf("after deleting ahead of the cursor: ply %d, tree %+v", st.Ply, st.Tree)
+	}
 }
 
 func TestPlayerLosesOnTime(t *testing.T) {
