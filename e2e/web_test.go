@@ -267,12 +267,13 @@ func importReplay(t *testing.T, ctx context.Context) {
 // reload with the notation and the number of analysis lines; it is then
 // promoted and deleted.
 func variations(t *testing.T, ctx context.Context, shots string) {
-	for _, m := range strings.Fields("h2e2 h9g7 h0g2") {
+	for i, m := range strings.Fields("h2e2 h9g7 h0g2") {
 		click(t, ctx, m[:2])
 		click(t, ctx, m[2:])
+		// The next side's pieces move once the server's answer is in.
+		run(t, ctx, waitTrue(fmt.Sprintf(`document.querySelectorAll('#moves .mv[data-ply]').length === %d`, i+1)))
 	}
-	run(t, ctx, waitTrue(`document.querySelectorAll('#moves .mv[data-ply]').length === 3`),
-		chromedp.Click(chromedp.CSS(`#moves .mv[data-ply="1"]`)),
+	run(t, ctx, chromedp.Click(chromedp.CSS(`#moves .mv[data-ply="1"]`)),
 		waitTrue(`document.querySelector('#moves .mv[data-ply="1"]').classList.contains('current')`))
 	click(t, ctx, "b9")
 	click(t, ctx, "c7")
