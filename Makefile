@@ -95,10 +95,14 @@ clean:
 
 # The built-in opening book, book/default.xqb (embedded in the binary), from
 # the CCPD master games; override BOOK_GAMES or BOOK_FLAGS to change it.
+# The games are the project's shared data (../shared, beside the checkout),
+# not in the repository: without them, the committed book/default.xqb is
+# the built-in book, and BOOK_GAMES=your-games.pgn builds one from others.
 BOOK_GAMES ?= ../shared/data/ccpd/master-games.pgn
 BOOK_FLAGS ?= -plies 30 -min-games 2 -min-score 0.3
 .PHONY: book
 book:
+	@for f in $(BOOK_GAMES); do test -e "$$f" || { echo "make book: $$f is missing: the CCPD master games are the project's shared data (../shared beside the checkout). Without them the committed book/default.xqb stays the built-in book; give other games with make book BOOK_GAMES=FILE.pgn" >&2; exit 2; }; done
 	$(GO) run ./cmd/ucci book build -out book/default.xqb $(BOOK_FLAGS) $(BOOK_GAMES)
 	$(MAKE) build
 
@@ -210,14 +214,21 @@ e2e: build
 # named in WINE_TESTS) against dist/ucci-windows-amd64.exe run by Debian's
 # wine, in the prefix $(WINE_PREFIX) with the test-only DLL of
 # ../shared/tools/wine-shim; e2e/wine.sh installs wine and mingw-w64 when
-# they are missing. Not in CI: the first run installs Wine.
+# they are missing. Not in CI: the first run installs Wine. The shim is the
+# project's shared data (../shared beside the checkout), not in the
+# repository: without it, set WINE_SHIM to a directory with an install.sh
+# that puts a bcryptprimitives.dll into $$WINEPREFIX, or run the Windows
+# binary's tests on Windows (GOXQ_TEST_ENGINE=ucci-windows-amd64.exe go test
+# ./cmd/ucci/).
 WINE_PREFIX ?= $(abspath tmp/wine)
+WINE_SHIM   ?= $(abspath ../shared/tools/wine-shim)
 WINE_TESTS  ?= ^(TestUCCIHandshake|TestNothingBeforeHello|TestUCCISearchOutput|TestIsReadyAndStopWhileThinking|TestPonderHitAndMiss|TestQuitWhileThinking|TestBadPositions|TestMoveListStopsAtFirstIllegalMove|TestBanMoves|TestUCCIUnknownInputIsSilent|TestBookAnswersFast|TestProbe|TestSecondsMode|TestBookMoveAnnouncement|TestDisplay|TestEval|TestFlip|TestUCICycloneRanksFrom0|TestUCCIShowWDL)$$
 .PHONY: e2e-windows
 e2e-windows:
+	@test -f "$(WINE_SHIM)/install.sh" || { echo "make e2e-windows: $(WINE_SHIM)/install.sh is missing: the wine shim is the project's shared data (../shared beside the checkout). Without it set WINE_SHIM=DIR (an install.sh that puts a bcryptprimitives.dll into WINEPREFIX), or run GOXQ_TEST_ENGINE=ucci-windows-amd64.exe go test ./cmd/ucci/ on Windows" >&2; exit 2; }
 	mkdir -p dist
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o dist/ucci-windows-amd64.exe ./cmd/ucci
-	WINEPREFIX=$(WINE_PREFIX) bash e2e/wine.sh
+	WINEPREFIX=$(WINE_PREFIX) WINE_SHIM=$(WINE_SHIM) bash e2e/wine.sh
 	status=0; WINEPREFIX=$(WINE_PREFIX) WINEDEBUG=-all GOXQ_TEST_ENGINE="wine $(abspath dist/ucci-windows-amd64.exe)" \
 		$(GO) test -count=1 -v -timeout 30m -run '$(WINE_TESTS)' ./cmd/ucci/ || status=$$?; \
 	WINEPREFIX=$(WINE_PREFIX) wineserver -k || true; exit $$status
@@ -311,7 +322,9 @@ dist-throughput: build
 # drives Debian's chromium headless through chromedp: a whole game against
 # the engine by clicking, an illegal move refused, three analysis lines, a
 # GBK Chinese-notation PGN imported and replayed, a perpetual check
-# announced; it saves the screenshots of the README to WEB_SHOTS. e2e/web.sh
+# announced, variations, the board kept over a reload and a browser
+# restart, coordinates, a file of several games, a position link; it saves
+# the screenshots of the README to WEB_SHOTS. e2e/web.sh
 # installs chromium and a CJK font when they are missing. Not in make test.
 WEB_SHOTS ?= $(abspath docs)
 .PHONY: e2e-web

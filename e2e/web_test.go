@@ -27,15 +27,19 @@ import (
 // headless, through the DevTools protocol (chromedp), as a person would:
 // it plays a whole game against the engine by clicking the points of the
 // board, checks that an illegal move is refused, that analysis shows three
-// lines, that a Chinese-notation PGN in GBK imports and replays, and that a
-// perpetual check is announced; it saves screenshots of the play and
-// analysis views.
+// lines, that a Chinese-notation PGN in GBK imports and replays, that a
+// perpetual check is announced, that a move at an earlier ply starts a
+// variation (kept, promoted, deleted), that the board and the settings
+// survive a reload and a browser restart, the coordinates in each
+// notation, the list of a file of several games with the headers of the
+// one picked, a link that opens a position, and the notices; it saves
+// screenshots of the play, analysis and variation views.
 //
 // Built only with -tags e2eweb (make e2e-web, which installs chromium and
 // a CJK font with e2e/web.sh). Environment:
 //
 //	GOXQ_E2E_ENGINE=path     the ucci binary (default: built from ../cmd/ucci)
-//	GOXQ_E2E_WEB_SHOTS=dir   where web-play.png and web-analyse.png go (default: none saved)
+//	GOXQ_E2E_WEB_SHOTS=dir   where web-play.png, web-analyse.png and web-variations.png go (default: none saved)
 //	GOXQ_E2E_WEB_CHROMIUM=p  the browser (default: chromium)
 func TestWebBoard(t *testing.T) {
 	bin := os.Getenv("GOXQ_E2E_ENGINE")
@@ -58,8 +62,10 @@ func TestWebBoard(t *testing.T) {
 		t.Fatalf("starting %s: %v", browser, err)
 	}
 	shots := os.Getenv("GOXQ_E2E_WEB_SHOTS")
+	// Each tab has a browser context of its own, so that the board one
+	// keeps in its local storage never reaches another.
 	tab := func(t *testing.T) context.Context {
-		ctx, cancel := chromedp.NewContext(bctx)
+		ctx, cancel := chromedp.NewContext(bctx, chromedp.WithNewBrowserContext())
 		t.Cleanup(cancel)
 		ctx, cancel2 := context.WithTimeout(ctx, 5*time.Minute)
 		t.Cleanup(cancel2)
@@ -100,6 +106,7 @@ func TestWebBoard(t *testing.T) {
 			waitTrue(fmt.Sprintf(`document.getElementById('fen').textContent === %q && document.querySelector('#board [data-square="a5"] .piece.red') !== null`, want)))
 	})
 	t.Run("PlayWholeGame", func(t *testing.T) { playGame(t, tab(t), shots) })
+	t.Run("BoardSurvivesBrowserRestart", func(t *testing.T) { browserRestart(t, browser, url) })
 	t.Run("AnalysisThreeLines", func(t *testing.T) {
 		ctx := tab(t)
 		click(t, ctx, "h2")
@@ -121,6 +128,24 @@ func TestWebBoard(t *testing.T) {
 		screenshot(t, ctx, shots, "web-analyse.png")
 	})
 	t.Run("ChinesePGNImportReplay", func(t *testing.T) { importReplay(t, tab(t)) })
+	t.Run("VariationKeptAndReload", func(t *testing.T) { variations(t, tab(t), shots) })
+	t.Run("CoordinatesAndEmptyGraph", func(t *testing.T) { coordinates(t, tab(t)) })
+	t.Run("GameListHeadersAndLink", func(t *testing.T) { gameList(t, tab(t), url) })
+	t.Run("DrawNoticeGoneAfterResign", func(t *testing.T) {
+		ctx := tab(t)
+		run(t, ctx, chromedp.SetValue(chromedp.CSS(`#level`), "skill:0"), chromedp.Click(chromedp.CSS(`#new-game`)),
+			waitTrue(`document.getElementById('game-info').textContent.includes('Your move')`))
+		if info := text(t, ctx, "#game-info"); !strings.Contains(info, "Skill level 0") {
+			t.Fatalf("the strength is not in words: %q", info)
+		}
+		run(t, ctx, chromedp.Click(chromedp.CSS(`#draw`)),
+			waitTrue(`document.getElementById('notice').textContent.includes('Draw offered')`),
+			chromedp.Click(chromedp.CSS(`#resign`)),
+			waitTrue(`document.getElementById('verdict').textContent !== ''`))
+		if n := text(t, ctx, "#notice"); n != "" {
+			t.Fatalf("notice after the resignation: %q", n)
+		}
+	})
 	t.Run("PerpetualCheckAnnounced", func(t *testing.T) {
 		ctx := tab(t)
 		run(t, ctx, chromedp.SetValue(chromedp.CSS(`#fen-input`), "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"),
@@ -235,6 +260,163 @@ func importReplay(t *testing.T, ctx context.Context) {
 	// Going to any move: click the fourth one.
 	run(t, ctx, chromedp.Click(chromedp.CSS(`#moves .mv[data-ply="4"]`)),
 		waitTrue(fmt.Sprintf(`document.getElementById('fen').textContent === %q`, fens[3])))
+}
+
+// variations plays a line, goes back and plays another move: the main
+// line stays and the new move shows as a variation, which survives a
+// reload with the notation and the number of analysis lines; it is then
+// promoted and deleted.
+func variations(t *testing.T, ctx context.Context, shots string) {
+	for i, m := range strings.Fields("h2e2 h9g7 h0g2") {
+		click(t, ctx, m[:2])
+		click(t, ctx, m[2:])
+		// The next side's pieces move once the server's answer is in.
+		run(t, ctx, waitTrue(fmt.Sprintf(`document.querySelectorAll('#moves .mv[data-ply]').length === %d`, i+1)))
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS(`#moves .mv[data-ply="1"]`)),
+		waitTrue(`document.querySelector('#moves .mv[data-ply="1"]').classList.contains('current')`))
+	click(t, ctx, "b9")
+	click(t, ctx, "c7")
+	run(t, ctx, waitTrue(`document.querySelectorAll('#moves .var').length === 1`))
+	if main := eval[[]string](t, ctx, `[...document.querySelectorAll('#moves .row .mv[data-node]')].map(e => e.textContent)`); strings.Join(main, " ") != "炮二平五 马８进７ 马二进三" {
+		t.Fatalf("main line %q", main)
+	}
+	if v := text(t, ctx, "#moves .var"); !strings.Contains(v, "马２进３") || !strings.Contains(v, "(") {
+		t.Fatalf("variation %q", v)
+	}
+	screenshot(t, ctx, shots, "web-variations.png")
+	fen := text(t, ctx, "#fen")
+	// Settings and board survive a reload.
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#notation`), "iccs"),
+		chromedp.Evaluate[chromedp.Void](`void document.getElementById('notation').dispatchEvent(new Event('change'))`),
+		chromedp.Click(chromedp.CSS(`#tabs button[data-tab="analyse"]`)),
+		chromedp.SetValue(chromedp.CSS(`#multipv`), "2"),
+		chromedp.Evaluate[chromedp.Void](`void document.getElementById('multipv').dispatchEvent(new Event('change'))`),
+		waitTrue(`JSON.parse(localStorage.getItem('goxq.board.settings') || '{}').multipv === 2`),
+		chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#conn.ok`)),
+		waitTrue(fmt.Sprintf(`document.getElementById('fen').textContent === %q`, fen)),
+		waitTrue(`document.querySelectorAll('#moves .var').length === 1 && document.querySelectorAll('#moves .row .mv[data-node]').length === 3`))
+	if n, mpv := eval[string](t, ctx, `document.getElementById('notation').value`), eval[string](t, ctx, `document.getElementById('multipv').value`); n != "iccs" || mpv != "2" {
+		t.Fatalf("after a reload: notation %q, lines %q", n, mpv)
+	}
+	if v := text(t, ctx, "#moves .var"); !strings.Contains(v, "b9c7") {
+		t.Fatalf("variation after the reload %q", v)
+	}
+	// Promote: the variation's move becomes the main line's.
+	run(t, ctx, chromedp.Click(chromedp.CSS(`#moves .var .promote`)),
+		waitTrue(`[...document.querySelectorAll('#moves .row .mv[data-node]')].map(e => e.textContent).join(' ') === 'h2e2 b9c7'`))
+	if v := text(t, ctx, "#moves .var"); !strings.Contains(v, "h9g7") || !strings.Contains(v, "h0g2") {
+		t.Fatalf("the old main line as a variation: %q", v)
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS(`#moves .var .delete`)),
+		waitTrue(`document.querySelectorAll('#moves .var').length === 0 && document.querySelectorAll('#moves .row .mv[data-node]').length === 2`))
+}
+
+// coordinates checks the names round the board in each notation and the
+// empty evaluation graph.
+func coordinates(t *testing.T, ctx context.Context) {
+	files := func(side string) string {
+		return strings.Join(eval[[]string](t, ctx, fmt.Sprintf(`[...document.querySelectorAll('#board .coord.file.%s')].sort((a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left).map(e => e.textContent)`, side)), "")
+	}
+	if r, b := files("red"), files("black"); r != "九八七六五四三二一" || b != "123456789" {
+		t.Fatalf("Chinese coordinates: red %q black %q", r, b)
+	}
+	if below := evalInt(t, ctx, `document.querySelector('#board .coord.red').getBoundingClientRect().top > document.querySelector('#board [data-square="a0"]').getBoundingClientRect().bottom ? 1 : 0`); below != 1 {
+		t.Fatal("Red's file names are not below Red's side")
+	}
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#notation`), "iccs"),
+		chromedp.Evaluate[chromedp.Void](`void document.getElementById('notation').dispatchEvent(new Event('change'))`),
+		waitTrue(`document.querySelectorAll('#board .coord.rank').length === 10`))
+	if r, b := files("red"), files("black"); r != "abcdefghi" || b != "abcdefghi" {
+		t.Fatalf("ICCS coordinates: red %q black %q", r, b)
+	}
+	ranks := strings.Join(eval[[]string](t, ctx, `[...document.querySelectorAll('#board .coord.rank')].sort((a, b) => b.getBoundingClientRect().top - a.getBoundingClientRect().top).map(e => e.textContent)`), "")
+	if ranks != "0123456789" {
+		t.Fatalf("ICCS ranks from the bottom: %q", ranks)
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS(`#flip`)),
+		waitTrue(`document.querySelector('#board .coord.red').classList.contains('top')`))
+	if r := files("red"); r != "ihgfedcba" {
+		t.Fatalf("flipped: red %q", r)
+	}
+	if e := evalInt(t, ctx, `document.querySelectorAll('#graph.empty .empty-text').length + document.querySelectorAll('#graph .red-half').length * 10`); e != 1 {
+		t.Fatalf("the empty graph: %d", e)
+	}
+}
+
+// gameList imports a file of two games, picks the second, checks its
+// headers, and opens a position from a copied link.
+func gameList(t *testing.T, ctx context.Context, url string) {
+	file := filepath.Join(t.TempDir(), "two.pgn")
+	games := "[Event \"Cup\"]\n[Red \"Hu\"]\n[Black \"Xu\"]\n[Result \"1-0\"]\n1. h2e2 h9g7 1-0\n\n" +
+		"[Event \"Cup\"]\n[Date \"1990.05.06\"]\n[Red \"Lü Qin\"]\n[Black \"Zhao Guorong\"]\n[Result \"0-1\"]\n1. b2e2 b9c7 2. b0c2 0-1\n"
+	if err := os.WriteFile(file, []byte(games), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, chromedp.SetUploadFiles(chromedp.CSS(`#pgn-file`), []string{file}),
+		waitTrue(`!document.getElementById('games').classList.contains('hidden') && document.querySelectorAll('#games tbody tr').length === 2`))
+	if row := text(t, ctx, `#games tbody tr[data-game="1"]`); !strings.Contains(row, "Lü Qin") || !strings.Contains(row, "0-1") {
+		t.Fatalf("second row %q", row)
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS(`#games tbody tr[data-game="1"]`)),
+		waitTrue(`document.querySelectorAll('#moves .mv[data-ply]').length === 3`))
+	h := text(t, ctx, "#headers")
+	for _, want := range []string{"Lü Qin", "Zhao Guorong", "Cup", "1990.05.06", "0-1"} {
+		if !strings.Contains(h, want) {
+			t.Fatalf("headers %q without %q", h, want)
+		}
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS(`#nav-last`)), waitTrue(`document.querySelector('#moves .mv[data-ply="3"]').classList.contains('current')`))
+	fen := text(t, ctx, "#fen")
+	link := eval[string](t, ctx, `document.getElementById('link').value`)
+	if !strings.HasPrefix(link, url) || !strings.Contains(link, "?fen=") {
+		t.Fatalf("link %q", link)
+	}
+	other := tabAt(t, ctx, link)
+	run(t, other, waitTrue(fmt.Sprintf(`document.getElementById('fen').textContent === %q`, fen)))
+	if q := eval[string](t, other, `location.search`); q != "" {
+		t.Fatalf("the link's query stays: %q", q)
+	}
+}
+
+// tabAt opens url in a new tab of the browser context of ctx.
+func tabAt(t *testing.T, ctx context.Context, url string) context.Context {
+	other, cancel := chromedp.NewContext(ctx)
+	t.Cleanup(cancel)
+	run(t, other, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`#conn.ok`)))
+	return other
+}
+
+// browserRestart plays a move and a variation in a browser with a profile
+// directory, ends the browser, starts another on the same profile and
+// finds the board as it was.
+func browserRestart(t *testing.T, browser, url string) {
+	profile := t.TempDir()
+	start := func() (context.Context, context.CancelFunc) {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.WindowSize(1100, 900),
+			chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(profile))
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelB := chromedp.NewContext(actx)
+		ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
+		run(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`#conn.ok`)))
+		return ctx, func() { cancelT(); cancelB(); cancelA() }
+	}
+	ctx, stop := start()
+	click(t, ctx, "h2")
+	click(t, ctx, "e2")
+	run(t, ctx, waitTrue(`document.querySelectorAll('#moves .mv[data-ply]').length === 1`),
+		chromedp.Click(chromedp.CSS(`#flip`)),
+		waitTrue(`JSON.parse(localStorage.getItem('goxq.board.settings') || '{}').flipped === true`))
+	fen := text(t, ctx, "#fen")
+	if err := chromedp.Cancel(ctx); err != nil {
+		t.Fatal(err)
+	}
+	stop()
+	ctx, stop = start()
+	defer stop()
+	run(t, ctx, waitTrue(fmt.Sprintf(`document.getElementById('fen').textContent === %q`, fen)),
+		waitTrue(`document.querySelector('#board .coord.red').classList.contains('top')`))
 }
 
 // startServe runs `ucci serve` on a free loopback port and returns its URL.

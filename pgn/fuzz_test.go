@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/goxq/ucci/engine"
@@ -12,7 +13,7 @@ import (
 
 // FuzzRead feeds arbitrary bytes to the reader: it must not panic or loop,
 // every game it returns must replay legally, and writing a game and reading
-// it back must give the same moves.
+// it back must give the same moves and variations.
 func FuzzRead(f *testing.F) {
 	if data, err := os.ReadFile("testdata/features.pgn"); err == nil {
 		f.Add(data)
@@ -73,5 +74,8 @@ func checkGame(t *testing.T, g *Game) {
 	}
 	if moveList(back.Moves) != moveList(g.Moves) {
 		t.Fatalf("round trip: %q became %q", moveList(g.Moves), moveList(back.Moves))
+	}
+	if !reflect.DeepEqual(back.Variations, g.Variations) {
+		t.Fatalf("round trip of the variations: %v became %v\n%s", g.Variations, back.Variations, buf.String())
 	}
 }

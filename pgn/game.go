@@ -1,8 +1,9 @@
 // Package pgn reads and writes xiangqi game records in PGN. Moves are held as
 // engine moves; the writer emits ICCS coordinates ("H2-E2", [Format "ICCS"]),
 // WXF ("C2.5", [Format "WXF"]) or Chinese notation ("炮二平五"), with a comment
-// after any move, as XQWizard-style readers, this package and the book
-// builder read them back.
+// after any move and variations in parentheses, as XQWizard-style readers,
+// this package and the book builder read them back (the book builder and
+// the other readers of games use the main line only).
 //
 // The Reader streams games from UTF-8, GBK or Big5 text and accepts moves in
 // ICCS, WXF and Chinese notation (see ParseMove); a game with a move that is
@@ -24,11 +25,22 @@ type Game struct {
 	// Comments[i] is the comment after Moves[i] ("" for none); it may be
 	// shorter than Moves, and nil when no move has one.
 	Comments []string
-	Result   string // "1-0", "0-1", "1/2-1/2" or "*"
+	// Variations[i] are the alternatives to Moves[i], each a line played
+	// from the position before it; it may be shorter than Moves, and nil
+	// when the game has none.
+	Variations [][]Line
+	Result     string // "1-0", "0-1", "1/2-1/2" or "*"
 	// Marker is the termination marker that ended the movetext as read
 	// ("1-0", "0-1", "1/2-1/2" or "*"), "" when the movetext ended
 	// without one, as a truncated game does. The writer ignores it.
 	Marker string
+}
+
+// Line is a variation: its moves and, as in Game, the alternatives to
+// each of them (comments inside variations are not kept).
+type Line struct {
+	Moves      []engine.Move
+	Variations [][]Line
 }
 
 // Tag returns the value of the named tag, "" when absent.

@@ -7,9 +7,11 @@ import (
 )
 
 // lexer splits movetext into tokens, line by line. It passes on the text
-// of brace comments ({...}, across lines, a line break read as a space) and
-// drops rest-of-line comments (;), variations ((...), nested, with their
-// comments) and NAGs ($n); its state carries over from one line to the next.
+// of brace comments ({...}, across lines, a line break read as a space)
+// outside variations, the parentheses that open and close variations as
+// the tokens "(" and ")" with the tokens inside them, and drops
+// rest-of-line comments (;), comments inside variations and NAGs ($n);
+// its state carries over from one line to the next.
 type lexer struct {
 	inComment bool
 	comment   strings.Builder // the brace comment being read
@@ -17,8 +19,9 @@ type lexer struct {
 }
 
 // tokens calls emit for each token of the line until emit returns false,
-// and note with the text of each brace comment outside variations; it
-// reports whether every token was passed on.
+// ("(" and ")" for the bounds of a variation) and note with the text of
+// each brace comment outside variations; it reports whether every token
+// was passed on.
 func (lx *lexer) tokens(line string, emit func(tok string) bool, note func(text string)) bool {
 	start := -1 // start of the current token, -1 outside one
 	flush := func(end int) bool {
@@ -27,7 +30,7 @@ func (lx *lexer) tokens(line string, emit func(tok string) bool, note func(text 
 		}
 		tok := line[start:end]
 		start = -1
-		if lx.depth > 0 || tok[0] == '$' {
+		if tok[0] == '$' {
 			return true
 		}
 		return emit(tok)
@@ -63,9 +66,15 @@ func (lx *lexer) tokens(line string, emit func(tok string) bool, note func(text 
 				return true
 			case '(':
 				lx.depth++
+				if !emit("(") {
+					return false
+				}
 			case ')':
 				if lx.depth > 0 {
 					lx.depth--
+					if !emit(")") {
+						return false
+					}
 				}
 			}
 		default:

@@ -35,7 +35,8 @@ type WriteOptions struct {
 // Chess"] by default), then [SetUp "1"] and [FEN] when the start is not the
 // standard one, [Format "ICCS"] or [Format "WXF"] (none for Chinese, their
 // default), the other tags, then the numbered moves, each followed by its
-// comment, wrapped at 80 columns, and the result. No line is longer than
+// comment and its variations in parentheses, wrapped at 80 columns, and the
+// result. No line is longer than
 // 255 bytes: tag values lose control characters and are cut to fit;
 // comments lose control characters and brackets (braces and parentheses
 // become [ and ]) and are cut to 200 bytes.
@@ -112,28 +113,80 @@ func (o WriteOptions) writeMoves(bw *bufio.Writer, g *Game, result string) error
 		bw.WriteString(tok)
 		line += len(tok)
 	}
-	number := 1
-	for i, m := range g.Moves {
+	w := lineWriter{o: o, pos: pos, emit: emit, first: pos.Fullmove()}
+	if err := w.line(g.Moves, g.Comments, g.Variations, false); err != nil {
+		return err
+	}
+	emit(result)
+	return nil
+}
+
+// lineWriter writes the moves of a game and its variations; move numbers
+// count from 1 at the start position, whatever its FEN's move number.
+type lineWriter struct {
+	o     WriteOptions
+	pos   *engine.Position
+	emit  func(string)
+	first int // the start position's full move number
+}
+
+// number returns the move number of the position.
+func (w *lineWriter) number() string { return strconv.Itoa(w.pos.Fullmove() - w.first + 1) }
+
+// line writes moves played from the position, numbered, each followed by
+// its comment and its alternatives in parentheses ("( 3... 马8进7 … )"),
+// nested as deep as they go; with restore the position is left as it was
+// (a variation), else it ends after the moves (the game's line).
+func (w *lineWriter) line(moves []engine.Move, comments []string, vars [][]Line, restore bool) error {
+	pos := w.pos
+	made := 0
+	if restore {
+		defer func() {
+			for i := made - 1; i >= 0; i-- {
+				pos.UnmakeMove(moves[i])
+			}
+		}()
+	}
+	for i, m := range moves {
 		if !pos.IsPseudoLegal(m) || !pos.IsLegal(m) {
 			return fmt.Errorf("pgn: writing a game: move %d (%s) is not legal in %s", i+1, m, pos.FEN())
 		}
-		red := pos.SideToMove() == engine.Red
-		switch {
-		case red:
-			emit(strconv.Itoa(number) + ".")
-		case i == 0:
-			emit(strconv.Itoa(number) + "...")
+		if restore && pos.HistoryLen() >= maxVariationHistory {
+			return fmt.Errorf("pgn: writing a game: %w", errVariationTooLong)
 		}
-		emit(FormatMove(pos, m, o.Notation))
-		if i < len(g.Comments) && g.Comments[i] != "" {
-			emit("{" + commentText(g.Comments[i]) + "}")
+		var alts []Line
+		if i < len(vars) {
+			alts = vars[i]
 		}
-		if !red {
-			number++
+		if pos.SideToMove() == engine.Red {
+			w.emit(w.number() + ".")
+		} else if i == 0 {
+			w.emit(w.number() + "...")
 		}
-		pos.PlayGameMove(m)
+		w.emit(FormatMove(pos, m, w.o.Notation))
+		if i < len(comments) && comments[i] != "" {
+			w.emit("{" + commentText(comments[i]) + "}")
+		}
+		for _, alt := range alts {
+			if len(alt.Moves) == 0 {
+				continue
+			}
+			w.emit("(")
+			if err := w.line(alt.Moves, nil, alt.Variations, true); err != nil {
+				return err
+			}
+			w.emit(")")
+		}
+		if restore {
+			pos.MakeMove(m)
+		} else {
+			pos.PlayGameMove(m)
+		}
+		made++
+		if len(alts) > 0 && i+1 < len(moves) && pos.SideToMove() == engine.Black {
+			w.emit(w.number() + "...") // the line goes on after a variation
+		}
 	}
-	emit(result)
 	return nil
 }
 

@@ -143,7 +143,7 @@ func (s *session) startSearch(kind searchKind) {
 		s.setStrength("full")
 		s.setOption("usebook", "false")
 		s.setOption("rules", r.rules.String())
-		s.eng.Position(r.startFEN, r.moves[:r.cursor])
+		s.eng.Position(r.startFEN, r.moves(r.cursor))
 		s.eng.GoInfinite()
 		return
 	}
@@ -158,7 +158,7 @@ func (s *session) startSearch(kind searchKind) {
 	s.setOption("multipv", "1")
 	s.setStrength(g.level)
 	s.setOption("usebook", "true")
-	s.eng.Position(r.startFEN, r.moves[:r.cursor])
+	s.eng.Position(r.startFEN, r.moves(r.cursor))
 	side := pos.SideToMove()
 	draw := g.drawOffer == offerPlayer
 	if draw {

@@ -36,9 +36,20 @@ const (
 //	analyse  On: analyse the position shown (leaves a game in play)
 //	multipv  N lines of analysis (1-8)
 //	engine   Engine: the engine for analysis
-//	goto     Ply: show the position after that many moves
+//	goto     Ply: show the position after that many moves of the line shown
+//	node     Node: show the position after that move of the tree (its
+//	         line becomes the line shown)
+//	promote  Node: the variation that starts with that move becomes the
+//	         line its position goes on with (the old move a variation)
+//	delete   Node: delete that move and everything after it
 //	fen      FEN: a new record from that position (the setup)
-//	import   Data: a PGN file in base64 (UTF-8, GBK or Big5)
+//	import   Data: a PGN file in base64 (UTF-8, GBK or Big5); a file of
+//	         several games is answered with their list (games), else its
+//	         game is shown. With Restore (a page reloaded: the game it
+//	         kept) the first game is shown, at the position after the
+//	         ICCS moves of Path from the start, then Ply moves along that
+//	         line
+//	pick     N: show game N (from 0) of the list last sent
 //	export   Notation (iccs|wxf|chinese): the record as PGN text
 type clientMsg struct {
 	T            string `json:"t"`
@@ -52,6 +63,9 @@ type clientMsg struct {
 	On           bool   `json:"on,omitempty"`
 	N            int    `json:"n,omitempty"`
 	Ply          int    `json:"ply,omitempty"`
+	Node         int    `json:"node,omitempty"`
+	Restore      bool   `json:"restore,omitempty"`
+	Path         string `json:"path,omitempty"` // ICCS moves separated by spaces
 	FEN          string `json:"fen,omitempty"`
 	Data         []byte `json:"data,omitempty"` // base64 in JSON
 	Notation     string `json:"notation,omitempty"`
@@ -77,6 +91,9 @@ func decodeMessage(data []byte) (clientMsg, error) {
 			return m, fmt.Errorf("%w: a field is too long or not UTF-8", errBadMessage)
 		}
 	}
+	if len(m.Path) > maxImport || !utf8.ValidString(m.Path) {
+		return m, fmt.Errorf("%w: the path is too long or not UTF-8", errBadMessage)
+	}
 	if len(m.Data) > maxImport {
 		return m, fmt.Errorf("%w: the file is larger than %d bytes", errBadMessage, maxImport)
 	}
@@ -91,10 +108,34 @@ type errorMsg struct {
 
 // helloMsg is the first message of the server: what the page can choose.
 type helloMsg struct {
-	T        string   `json:"t"` // "hello"
-	Version  string   `json:"version"`
-	Engines  []string `json:"engines"`
-	Controls []string `json:"controls"` // named time controls with their descriptions
+	T        string    `json:"t"` // "hello"
+	Version  string    `json:"version"`
+	Engines  []string  `json:"engines"`
+	Controls []control `json:"controls"` // the named time controls
+}
+
+// control is a named time control the page offers: the text to send as
+// TC and what it is.
+type control struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+// gamesMsg lists the games of an imported file with several, to pick one.
+type gamesMsg struct {
+	T     string        `json:"t"` // "games"
+	Games []gameSummary `json:"games"`
+	Bad   int           `json:"bad"` // games that could not be read
+}
+
+// gameSummary is one game of a list: its headers and length.
+type gameSummary struct {
+	Red    string `json:"red"`
+	Black  string `json:"black"`
+	Event  string `json:"event"`
+	Date   string `json:"date"`
+	Result string `json:"result"`
+	Moves  int    `json:"moves"`
 }
 
 // pgnMsg carries an exported record.

@@ -163,8 +163,7 @@ func (s *session) endGame(v engine.Termination, detail string) {
 		return
 	}
 	if !s.rec.game.Verdict().Over() {
-		s.rec.end, s.rec.detail = v, detail
-		s.rec.version++
+		s.rec.setEnd(v, detail)
 	}
 	toMove := s.rec.position().SideToMove()
 	for c := engine.Red; c <= engine.Black; c++ {
@@ -288,7 +287,7 @@ func (s *session) takeBack() error {
 	if g.over && !s.rec.game.Verdict().Over() {
 		return errors.New("the game ended off the board (" + s.rec.verdict().Reason.String() + "): nothing to take back")
 	}
-	n := len(s.rec.moves)
+	n := s.rec.plies()
 	pos, err := engine.NewPosition(s.rec.startFEN)
 	if err != nil {
 		return err

@@ -150,13 +150,97 @@ func TestImportGBKChineseAndReplay(t *testing.T) {
 	if st.FEN != pos.FEN() {
 		t.Fatalf("replayed to %s, want %s", st.FEN, pos.FEN())
 	}
-	// A move at an earlier ply replaces the rest of the line.
+	// A move at an earlier ply starts a variation: the line shown is
+	// the new one, the main line keeps its six moves.
 	c.sendJSON(map[string]any{"t": "goto", "ply": 2})
 	c.state(5*time.Second, nil)
 	c.sendJSON(map[string]any{"t": "move", "move": "b0c2"})
 	st = c.state(5*time.Second, nil)
 	if len(st.Moves) != 3 || st.Moves[2].WXF != "H8+7" {
 		t.Fatalf("new line: %+v", st.Moves)
+	}
+	if len(st.Tree) != 6 || len(st.Tree[2].Vars) != 1 || st.Tree[2].Vars[0][0].ICCS != "b0c2" || st.Tree[2].Vars[0][0].ID != st.Line[2] {
+		t.Fatalf("tree after a variation: %+v, line %v", st.Tree, st.Line)
+	}
+}
+
+// TestVariations: variations are kept, shown, promoted, deleted, exported
+// as ( ... ) and imported back with the same tree.
+func TestVariations(t *testing.T) {
+	_, hs := startServer(t, Config{})
+	c, _, _ := dial(t, hs)
+	play := func(moves string) stateMsg {
+		var st stateMsg
+		for _, m := range strings.Fields(moves) {
+			c.sendJSON(map[string]any{"t": "move", "move": m})
+			st = c.state(5*time.Second, nil)
+		}
+		return st
+	}
+	play("h2e2 h9g7 h0g2 i9h9")
+	c.sendJSON(map[string]any{"t": "goto", "ply": 1})
+	c.state(5*time.Second, nil)
+	st := play("b9c7 b0c2")
+	mainIDs := []int{st.Tree[0].ID, st.Tree[1].ID}
+	varID := st.Tree[1].Vars[0][0].ID
+	if len(st.Tree) != 4 || st.Ply != 3 || len(st.Moves) != 3 || st.Moves[1].ICCS != "b9c7" {
+		t.Fatalf("after the variation: tree %+v, ply %d, line %+v", st.Tree, st.Ply, st.Moves)
+	}
+	// Playing the main line's move again follows it: no new variation.
+	c.sendJSON(map[string]any{"t": "goto", "ply": 1})
+	c.state(5*time.Second, nil)
+	st = play("h9g7")
+	if len(st.Tree[1].Vars) != 1 || st.Line[1] != mainIDs[1] || len(st.Moves) != 4 {
+		t.Fatalf("the main move again: %+v", st)
+	}
+	// Going to a move of the variation shows its line.
+	c.sendJSON(map[string]any{"t": "node", "node": st.Tree[1].Vars[0][1].ID})
+	st = c.state(5*time.Second, nil)
+	if st.Ply != 3 || st.Last != "b0c2" {
+		t.Fatalf("node: ply %d last %s", st.Ply, st.Last)
+	}
+	// The export has the variation in parentheses; the import reads it back.
+	c.sendJSON(map[string]any{"t": "export", "notation": "iccs"})
+	var out pgnMsg
+	c.decode(c.next("pgn"), &out)
+	if !strings.Contains(strings.Join(strings.Fields(out.Text), " "), "1. H2-E2 H9-G7 ( 1... B9-C7 2. B0-C2 ) 2. H0-G2 I9-H9") {
+		t.Fatalf("export:\n%s", out.Text)
+	}
+	c.sendJSON(map[string]any{"t": "import", "data": []byte(out.Text)})
+	back := c.state(5*time.Second, nil)
+	if len(back.Tree) != 4 || len(back.Tree[1].Vars) != 1 || back.Tree[1].Vars[0][1].ICCS != "b0c2" || back.Ply != 0 {
+		t.Fatalf("imported tree %+v", back.Tree)
+	}
+	// Promote: the variation becomes the main line.
+	c.sendJSON(map[string]any{"t": "promote", "node": back.Tree[1].Vars[0][0].ID})
+	st = c.state(5*time.Second, nil)
+	if len(st.Tree) != 3 || st.Tree[1].ICCS != "b9c7" || len(st.Tree[1].Vars) != 1 || st.Tree[1].Vars[0][0].ICCS != "h9g7" {
+		t.Fatalf("promoted: %+v", st.Tree)
+	}
+	c.sendJSON(map[string]any{"t": "promote", "node": st.Tree[1].ID})
+	c.next("error") // already the main line
+	// Delete the old main line (now a variation) while showing it: the
+	// position goes back to before it.
+	c.sendJSON(map[string]any{"t": "node", "node": st.Tree[1].Vars[0][1].ID})
+	c.state(5*time.Second, nil)
+	c.sendJSON(map[string]any{"t": "delete", "node": st.Tree[1].Vars[0][0].ID})
+	st = c.state(5*time.Second, nil)
+	if len(st.Tree) != 3 || len(st.Tree[1].Vars) != 0 || st.Ply != 1 || len(st.Moves) != 3 {
+		t.Fatalf("deleted: tree %+v ply %d moves %+v", st.Tree, st.Ply, st.Moves)
+	}
+	c.sendJSON(map[string]any{"t": "delete", "node": varID + 1000})
+	c.next("error")
+	// Deleting a variation of the line shown, the cursor before it, keeps
+	// the cursor where it is.
+	c.sendJSON(map[string]any{"t": "goto", "ply": 1})
+	c.state(5*time.Second, nil)
+	st = play("h9g7")
+	c.sendJSON(map[string]any{"t": "goto", "ply": 0})
+	c.state(5*time.Second, nil)
+	c.sendJSON(map[string]any{"t": "delete", "node": st.Line[1]})
+	st = c.state(5*time.Second, nil)
+	if st.Ply != 0 || len(st.Tree) != 3 || len(st.Tree[1].Vars) != 0 {
+		t.Fatalf("after deleting ahead of the cursor: ply %d, tree %+v", st.Ply, st.Tree)
 	}
 }
 
@@ -226,5 +310,85 @@ func TestNewGameDropsTheOldSearch(t *testing.T) {
 	st := c.state(10*time.Second, func(st stateMsg) bool { return st.Game != nil && (len(st.Moves) == 1 || st.Game.Over) })
 	if st.Game.Over || st.StartFEN != engine.StartFEN {
 		t.Fatalf("the old game's search moved in the new one: %s %q", st.StartFEN, st.Verdict)
+	}
+}
+
+// TestImportManyGamesRestoreAndTags: a file of several games is listed
+// (the record unchanged) and one is picked, its headers in the state and
+// in the export; a restore shows the first game along a path at a ply; a
+// record of free moves exports Red and Black, never empty names.
+func TestImportManyGamesRestoreAndTags(t *testing.T) {
+	_, hs := startServer(t, Config{})
+	c, hello, _ := dial(t, hs)
+	if len(hello.Controls) == 0 || hello.Controls[0].Value != "CXA-6.1" || hello.Controls[0].Label == "" {
+		t.Fatalf("controls %+v", hello.Controls)
+	}
+	file := `[Event "Cup"]
+[Red "Hu"]
+[Black "Xu"]
+[Date "1990.01.02"]
+[Result "1-0"]
+1. h2e2 h9g7 1-0
+
+[Event "Cup"]
+[Red "Lü"]
+[Black "Zhao"]
+[Result "0-1"]
+1. b2e2 ( 1. h2e2 b9c7 ) b9c7 2. b0c2 0-1
+
+[Event "Cup"]
+1. a0a5 *
+`
+	c.sendJSON(map[string]any{"t": "import", "data": []byte(file)})
+	var list gamesMsg
+	c.decode(c.next("games"), &list)
+	if len(list.Games) != 2 || list.Bad != 1 || list.Games[1].Red != "Lü" || list.Games[1].Result != "0-1" || list.Games[1].Moves != 3 {
+		t.Fatalf("list %+v", list)
+	}
+	st := c.state(5*time.Second, nil)
+	if len(st.Moves) != 0 || !strings.Contains(st.Notice, "2 games") {
+		t.Fatalf("the record changed before a pick: %+v", st)
+	}
+	c.sendJSON(map[string]any{"t": "pick", "n": 1})
+	st = c.state(5*time.Second, nil)
+	if len(st.Moves) != 3 || len(st.Tree[0].Vars) != 1 {
+		t.Fatalf("picked: %+v", st)
+	}
+	tags := map[string]string{}
+	for _, tg := range st.Tags {
+		tags[tg.Name] = tg.Value
+	}
+	if tags["Red"] != "Lü" || tags["Black"] != "Zhao" || tags["Event"] != "Cup" {
+		t.Fatalf("tags %+v", st.Tags)
+	}
+	c.sendJSON(map[string]any{"t": "pick", "n": 5})
+	c.next("error")
+	c.sendJSON(map[string]any{"t": "export", "notation": "iccs"})
+	var out pgnMsg
+	c.decode(c.next("pgn"), &out)
+	if !strings.Contains(out.Text, `[Red "Lü"]`) || !strings.Contains(out.Text, `[Event "Cup"]`) {
+		t.Fatalf("export of the picked game:\n%s", out.Text)
+	}
+	// Restore: the first game only, on the variation's line at its end.
+	c.sendJSON(map[string]any{"t": "import", "data": []byte(file[strings.Index(file, "[Event \"Cup\"]\n[Red \"Lü\"]"):]), "restore": true, "path": "h2e2 b9c7", "ply": 2})
+	st = c.state(5*time.Second, nil)
+	if st.Ply != 2 || st.Last != "b9c7" || len(st.Tree) != 3 || !strings.Contains(st.Notice, "as you left it") {
+		t.Fatalf("restored: ply %d last %s tree %+v notice %q", st.Ply, st.Last, st.Tree, st.Notice)
+	}
+	c.sendJSON(map[string]any{"t": "import", "data": []byte(file), "restore": true, "path": "c3c4"})
+	c.next("error") // and nothing changed:
+	c.sendJSON(map[string]any{"t": "goto", "ply": 1})
+	if st = c.state(5*time.Second, nil); st.Last != "h2e2" || len(st.Tree) != 3 {
+		t.Fatalf("a failed restore changed the record: %+v", st)
+	}
+	// Free moves: Red and Black.
+	c.sendJSON(map[string]any{"t": "fen", "fen": engine.StartFEN})
+	c.state(5*time.Second, nil)
+	c.sendJSON(map[string]any{"t": "move", "move": "h2e2"})
+	c.state(5*time.Second, nil)
+	c.sendJSON(map[string]any{"t": "export", "notation": "iccs"})
+	c.decode(c.next("pgn"), &out)
+	if !strings.Contains(out.Text, `[Red "Red"]`) || !strings.Contains(out.Text, `[Black "Black"]`) || !strings.Contains(out.Text, `[Event "GoXQ board"]`) {
+		t.Fatalf("export of free moves:\n%s", out.Text)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/match"
+	"github.com/goxq/ucci/pgn"
 )
 
 // writeTimeout bounds one write to the browser.
@@ -44,6 +45,7 @@ type session struct {
 	search    search
 	game      *play // the game against the engine, nil when none
 	notice    string
+	picks     []*pgn.Game // the games of the last file of several imported
 }
 
 // boardMode is what the board does, as the browser's state names it.

@@ -17,8 +17,11 @@ type stateMsg struct {
 	Engine    int             `json:"engine"` // index of the analysis engine
 	Rules     string          `json:"rules"`
 	StartFEN  string          `json:"startFen"`
-	Moves     []moveText      `json:"moves"`
-	Ply       int             `json:"ply"` // the position shown: after this many moves
+	Moves     []moveText      `json:"moves"` // the line shown
+	Line      []int           `json:"line"`  // the ids of its moves
+	Tree      []treeMove      `json:"tree"`  // the main line with the variations
+	Tags      []tagView       `json:"tags"`  // an imported game's headers
+	Ply       int             `json:"ply"`   // the position shown: after this many moves
 	FEN       string          `json:"fen"`
 	Turn      string          `json:"turn"` // "red" or "black"
 	InCheck   bool            `json:"inCheck"`
@@ -33,6 +36,12 @@ type stateMsg struct {
 	Game      *gameView       `json:"game"`    // the game against the engine, nil when none
 	Book      []bookView      `json:"book"`
 	Evals     []evalPoint     `json:"evals"` // by ply, Red's view
+}
+
+// tagView is one header of an imported game.
+type tagView struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
 // gameView is the game against the engine as the page shows it.
@@ -75,17 +84,21 @@ func (s *session) state() stateMsg {
 	v := r.verdict()
 	st := stateMsg{
 		T: "state", Mode: s.mode, Analysing: s.analysing, MultiPV: s.multipv, Engine: s.engIdx,
-		Rules: r.rules.String(), StartFEN: r.startFEN, Moves: r.texts, Ply: r.cursor,
+		Rules: r.rules.String(), StartFEN: r.startFEN, Moves: r.texts(), Ply: r.cursor,
 		FEN: pos.FEN(), Turn: colorWord(pos.SideToMove()), InCheck: pos.InCheck(),
 		Result: v.Result(), Reason: v.Reason.String(), Verdict: verdictWords(v, r.detail),
-		Notice: s.notice, Evals: r.evals, Legal: []string{}, Forbidden: []forbiddenMove{}, Book: []bookView{},
+		Notice: s.notice, Evals: r.evals(), Tree: treeLine(firstKid(r.root), 1), Line: r.lineIDs(), Legal: []string{}, Forbidden: []forbiddenMove{}, Book: []bookView{},
+	}
+	st.Tags = make([]tagView, 0, len(r.tags))
+	for _, t := range r.tags {
+		st.Tags = append(st.Tags, tagView{Name: t.Name, Value: t.Value})
 	}
 	if st.Moves == nil {
 		st.Moves = []moveText{}
 	}
 	s.notice = ""
 	if r.cursor > 0 {
-		st.Last = r.moves[r.cursor-1].String()
+		st.Last = r.at().move.String()
 	}
 	if s.userMayMove() {
 		var list engine.MoveList

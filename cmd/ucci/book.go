@@ -21,9 +21,18 @@ import (
 	"github.com/goxq/ucci/pgn"
 )
 
-const bookUsage = `usage:
-  ucci book build -out FILE [-plies N] [-min-games K] [-min-score S] [-quiet] GAMES...
-  ucci book probe [-fen FEN] [-moves MOVES] [-book FILES]`
+// The usages of book build and book probe: the synopsis and what the
+// command does; the flags follow.
+const (
+	bookBuildUsage = `usage: ucci book build -out FILE [-plies N] [-min-games K] [-min-score S] [-quiet] GAMES...
+  builds an opening book from PGN files or directories of them (ICCS, WXF or Chinese notation;
+  UTF-8, GBK or Big5): every position of the first N plies of each game with the moves played
+  there, their games and scores. -out is written whole through a temporary file and must not be
+  one of the inputs; an existing -out must be a book. Flags:`
+	bookProbeUsage = `usage: ucci book probe [-fen FEN] [-moves MOVES] [-book FILES]
+  prints the book moves of a position (the FEN after MOVES) with their weights, games and
+  scores, from the built-in book or the -book files. Flags:`
+)
 
 // progressMinBytes is the input size from which build shows a progress bar.
 const progressMinBytes = 1 << 20
@@ -38,7 +47,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	minScore := fs.Float64("min-score", 0.3, "keep a move whose games scored at least S for its side (0-1)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, bookUsage)
+		fmt.Fprintln(stderr, bookBuildUsage)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -275,7 +284,7 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	moves := fs.String("moves", "", "moves to play from the FEN first, in any notation, separated by spaces")
 	files := fs.String("book", "", `book files separated by ";" (default: the built-in book)`)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, bookUsage)
+		fmt.Fprintln(stderr, bookProbeUsage)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -83,3 +83,21 @@ func TestBookCommandErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestBookUsages: book build -h and book probe -h each print (on stdout,
+// exit 0, as every -h) their own synopsis, what the command does and their flags, and nothing of the
+// other's.
+func TestBookUsages(t *testing.T) {
+	for _, c := range []struct {
+		sub, want, flag, other string
+	}{
+		{"build", "builds an opening book from PGN files", "-min-games", "ucci book probe"},
+		{"probe", "prints the book moves of a position", "-moves", "ucci book build"},
+	} {
+		code, stdout, stderr := runBookCmd(c.sub, "-h")
+		if code != 0 || !strings.HasPrefix(stdout, "usage: ucci book "+c.sub+" ") || !strings.Contains(stdout, c.want) ||
+			!strings.Contains(stdout, c.flag) || strings.Contains(stdout, c.other) || stderr != "" {
+			t.Errorf("book %s -h: exit %d, stdout %q, stderr %q", c.sub, code, stdout, stderr)
+		}
+	}
+}

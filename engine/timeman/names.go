@@ -36,16 +36,31 @@ var namedControls = []namedControl{
 // wholeGame is CXA-6.5, accepted only as "CXA-6.5=SECONDS".
 const wholeGame = "CXA-6.5"
 
-// Names returns the ids Parse accepts, each with a short description, in
-// the form "ID  description" (for help texts). CXA-6.5 is listed with its
-// required "=SECONDS".
-func Names() []string {
-	out := make([]string, 0, len(namedControls)+1)
+// Named is a time control Parse accepts by name.
+type Named struct {
+	ID   string // as Parse takes it; CXA-6.5 with its required "=SECONDS"
+	Note string // a short description
+}
+
+// NamedControls returns the named controls Parse accepts, in the order of
+// TIMECONTROLS.md.
+func NamedControls() []Named {
+	out := make([]Named, 0, len(namedControls)+1)
 	for _, n := range namedControls {
-		out = append(out, n.name+"  "+n.note)
+		out = append(out, Named{ID: n.name, Note: n.note})
 		if n.name == "CXA-6.4" {
-			out = append(out, wholeGame+"=SECONDS  whole game, sudden death of the given length")
+			out = append(out, Named{ID: wholeGame + "=SECONDS", Note: "whole game, sudden death of the given length"})
 		}
+	}
+	return out
+}
+
+// Names returns the ids Parse accepts, each with a short description, in
+// the form "ID  description" (for help texts).
+func Names() []string {
+	var out []string
+	for _, n := range NamedControls() {
+		out = append(out, n.ID+"  "+n.Note)
 	}
 	return out
 }

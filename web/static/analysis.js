@@ -77,6 +77,7 @@ export function arrowsOf(msg) {
 
 // drawGraph draws the evaluation over the game (evals by ply, Red's view,
 // capped at ±10 pawns) with the ply shown marked; a click calls onPly.
+// Before any score is known it shows a light, empty chart that says so.
 export function drawGraph(svgEl, evals, ply, onPly) {
   svgEl.replaceChildren();
   const W = 400, H = 100, n = Math.max(evals.length - 1, 20);
@@ -88,8 +89,14 @@ export function drawGraph(svgEl, evals, ply, onPly) {
     svgEl.append(el);
     return el;
   };
-  add("rect", { x: 0, y: 0, width: W, height: H / 2, class: "red-half" });
+  const known = evals.some((e) => e.k);
+  svgEl.classList.toggle("empty", !known);
+  if (known) add("rect", { x: 0, y: 0, width: W, height: H / 2, class: "red-half" });
   add("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "axis" });
+  if (!known) {
+    add("text", { x: W / 2, y: H / 2 - 6, "text-anchor": "middle", class: "empty-text" })
+      .textContent = "No scores yet: they come with analysis or the engine's moves";
+  }
   const pts = [];
   evals.forEach((e, i) => { if (e.k) pts.push(`${x(i)},${y(e.s)}`); });
   if (pts.length > 0) add("polyline", { points: pts.join(" "), class: "curve" });

@@ -1,7 +1,7 @@
 // The xiangqi board: one element per point with data-square set to its
 // ICCS name (a0 … i9, rank 0 on Red's side), the pieces of a FEN, moves by
-// click or drag (only the legal moves the server sent are offered) and
-// arrows for the analysis.
+// click or drag (only the legal moves the server sent are offered), arrows
+// for the analysis and the coordinates round it in the notation chosen.
 
 export const FILES = "abcdefghi";
 
@@ -11,6 +11,26 @@ const GLYPHS = {
 };
 
 const SVG = "http://www.w3.org/2000/svg";
+
+const CN_DIGITS = "一二三四五六七八九";
+
+// fileLabels returns the names of the files a … i on Red's side and on
+// Black's in a notation: Chinese notation numbers Red's files 一 … 九 and
+// Black's 1 … 9, each from its own right; WXF uses digits for both; ICCS
+// names the files a … i on both sides.
+export function fileLabels(notation) {
+  const red = [], black = [];
+  for (let f = 0; f < 9; f++) {
+    if (notation === "iccs") {
+      red.push(FILES[f]);
+      black.push(FILES[f]);
+    } else {
+      red.push(notation === "wxf" ? String(9 - f) : CN_DIGITS[8 - f]);
+      black.push(String(f + 1));
+    }
+  }
+  return { red, black };
+}
 
 // parseBoard reads the piece placement of a FEN into a map from square
 // name to piece letter.
@@ -74,6 +94,7 @@ export class Board {
     this.selected = null;
     this.drag = null;
     this.points = new Map();
+    this.notation = "chinese";
     this.build();
   }
 
@@ -112,6 +133,9 @@ export class Board {
     defs.append(marker);
     this.arrows.append(defs);
     this.el.append(this.arrows);
+    this.coords = document.createElement("div");
+    this.coords.className = "coords";
+    this.el.append(this.coords);
     this.place();
     this.el.addEventListener("pointerdown", (e) => this.down(e));
     window.addEventListener("pointermove", (e) => this.moveDrag(e));
@@ -131,6 +155,42 @@ export class Board {
       pt.style.left = x + "%";
       pt.style.top = y + "%";
     }
+    this.label();
+  }
+
+  // label writes the coordinates: each side's file names along its edge
+  // (Red's by rank 0, Black's by rank 9) and, in ICCS, the ranks 0 … 9
+  // down the left edge.
+  label() {
+    this.coords.replaceChildren();
+    const { red, black } = fileLabels(this.notation);
+    const add = (cls, text, square, edge) => {
+      const [x, y] = this.xy(square);
+      const span = document.createElement("span");
+      span.className = "coord " + cls;
+      span.textContent = text;
+      if (edge === "side") {
+        span.style.top = y + 5 + "%";
+      } else {
+        span.style.left = x + 50 / 9 + "%";
+        span.classList.add(y === 0 ? "top" : "bottom");
+      }
+      this.coords.append(span);
+    };
+    for (let f = 0; f < 9; f++) {
+      add("red file", red[f], FILES[f] + "0");
+      add("black file", black[f], FILES[f] + "9");
+    }
+    if (this.notation === "iccs") {
+      for (let r = 0; r < 10; r++) add("rank", String(r), "a" + r, "side");
+    }
+  }
+
+  // setNotation names the coordinates in a notation: chinese, wxf or iccs.
+  setNotation(notation) {
+    if (notation === this.notation) return;
+    this.notation = notation;
+    this.label();
   }
 
   setFlipped(flipped) {

@@ -161,6 +161,11 @@ func (s *Session) finishSearch(o searchOutcome) {
 		res = s.chooseWeakened(st, res)
 	}
 	if res.BestMove == engine.NoMove {
+		if st.uci && s.pos != nil && !s.pos.HasLegalMove() {
+			// Mated or stalemated (a loss in xiangqi): the score GUIs show
+			// as the result.
+			s.out.line("info depth 0 score mate 0")
+		}
 		s.noMove(st.uci)
 		return
 	}
