@@ -40,3 +40,6 @@ func (p *Position) SetBoard(board *[NumSquares]Piece, side Color) error {
 	p.updateKingSafety()
 	return nil
 }
+
+// KingSquare returns the point of c's general.
+func (p *Position) KingSquare(c Color) Square { return p.kings[c] }
