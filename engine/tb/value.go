@@ -71,3 +71,34 @@ func itoa(n int) string {
 	}
 	return string(b[i:])
 }
+
+// AfterMove returns the value of a move for the side that plays it, from
+// the value cv of the position it reaches (for the opponent): a move to a
+// loss wins, one ply later than the loss (a capture converts at once, in
+// 1); a move to a win loses likewise.
+func AfterMove(cv Value, capture bool) Value {
+	d := cv.DTC() + 1
+	if capture {
+		d = 1
+	}
+	switch {
+	case cv.IsLoss():
+		return Win(d)
+	case cv.IsWin():
+		return Loss(d)
+	}
+	return Draw
+}
+
+// Better tells whether a is better than b for the side to move: a win
+// beats a draw beats a loss, a shorter win a longer one, a longer loss a
+// shorter one.
+func Better(a, b Value) bool {
+	if a.WDL() != b.WDL() {
+		return a.WDL() > b.WDL()
+	}
+	if a.IsWin() {
+		return a.DTC() < b.DTC()
+	}
+	return a.IsLoss() && a.DTC() > b.DTC()
+}
