@@ -2,7 +2,6 @@ package tb
 
 import (
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -78,9 +77,7 @@ func Load(dir string, warn func(string)) *Tables {
 	ts := NewTables()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) || dir != "" {
-			warn("tablebases: " + err.Error())
-		}
+		warn("tablebases: " + err.Error())
 		return ts
 	}
 	for _, e := range entries {
