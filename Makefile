@@ -4,7 +4,7 @@ BIN     := bin/ucci
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: build run test test-race vet bench instructions perft-deep clean
+.PHONY: build run test test-race vet bench instructions perft-deep clean tb
 
 build:
 	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/ucci
@@ -34,6 +34,14 @@ test: vet
 	$(GO) test -count=1 -tags tune $(TUNE_PKGS)
 	$(GO) test -count=1 -tags tune -run '^TestSPSAOnBroker$$' ./cmd/ucci/
 	$(GO) test -count=1 -race -short ./...
+
+# Endgame tablebases: every ending of one attacking piece against a general
+# with any advisors and elephants (36 tables, 124 MB) into bin/tablebases,
+# where the engine's TablebasePath looks by default; TB_SET=two adds the
+# endings of two attacking pieces. A stopped build resumes.
+TB_SET ?= one
+tb: build
+	./$(BIN) tb build -set $(TB_SET) -out $(abspath bin/tablebases)
 
 # Speed figures: perft and search benchmarks, then the bench signature.
 bench: build

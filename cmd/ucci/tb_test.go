@@ -1,0 +1,35 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTBCommands builds two small tables with `ucci tb build`, probes a
+// position and verifies the tables.
+func TestTBCommands(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := runCapture("tb", "build", "-out", dir, "KRK", "KNK")
+	if code != 0 || !strings.Contains(out, "KRK ") || !strings.Contains(out, "KNK ") || !strings.Contains(out, "2 tables") {
+		t.Fatalf("tb build: code %d, stdout %q, stderr %q", code, out, errs)
+	}
+	// A second build keeps the tables.
+	if code, out, _ = runCapture("tb", "build", "-out", dir, "KRK"); code != 0 || !strings.Contains(out, "(kept)") {
+		t.Errorf("tb build again: code %d, stdout %q", code, out)
+	}
+	// Black d9, Red e0 holds the e-file: Ri8 leaves Black no move (stalemate loses).
+	code, out, _ = runCapture("tb", "probe", "-tb", dir, "3k5/9/9/9/9/9/9/9/9/4K3R", "w")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || lines[0] != "win 1" || lines[1] != "i0i8 win 1" {
+		t.Errorf("tb probe: code %d, output %q", code, out)
+	}
+	if code, out, _ = runCapture("tb", "verify", "-tb", dir); code != 0 || !strings.Contains(out, "KRK ok") || !strings.Contains(out, "KNK ok") {
+		t.Errorf("tb verify: code %d, output %q", code, out)
+	}
+	if code, _, _ = runCapture("tb", "probe", "-tb", dir, "3k5/9/9/9/9/9/9/9/9/4K2CR w"); code != 1 {
+		t.Errorf("tb probe without a table: exit %d, want 1", code)
+	}
+	if code, _, _ = runCapture("tb", "build", "-out", dir, "KXK"); code != 2 {
+		t.Errorf("tb build KXK: exit %d, want 2", code)
+	}
+}

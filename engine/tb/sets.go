@@ -1,0 +1,55 @@
+package tb
+
+import (
+	"fmt"
+	"sort"
+)
+
+// defenderSets are the advisors and elephants a defending side may have.
+var defenderSets = []string{"", "A", "B", "AA", "AB", "BB", "AAB", "ABB", "AABB"}
+
+// attackerSets are the attacking pieces of the named sets.
+var (
+	oneAttacker  = []string{"R", "N", "C", "P"}
+	twoAttackers = []string{"RR", "RN", "RC", "RP", "NN", "NC", "NP", "CC", "CP", "PP"}
+)
+
+// SetNames lists the named sets of Set.
+var SetNames = []string{"small", "one", "two"}
+
+// Set returns the materials of a named set: "small" the tables the tests
+// build (one attacking piece against a general with at most one advisor
+// or elephant), "one" one attacking piece against every defence, "two"
+// adds two attacking pieces against every defence (Fang, Hsu and Hsu's
+// endings without the attacker's own defenders).
+func Set(name string) ([]Material, error) {
+	var names []string
+	add := func(att []string, defs []string) {
+		for _, a := range att {
+			for _, d := range defs {
+				names = append(names, "K"+a+"K"+d)
+			}
+		}
+	}
+	switch name {
+	case "small":
+		add(oneAttacker, []string{"", "A", "B"})
+	case "one":
+		add(oneAttacker, defenderSets)
+	case "two":
+		add(oneAttacker, defenderSets)
+		add(twoAttackers, defenderSets)
+	default:
+		return nil, fmt.Errorf("unknown tablebase set %q (want one of %v)", name, SetNames)
+	}
+	out := make([]Material, 0, len(names))
+	for _, n := range names {
+		m, err := ParseMaterial(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return newLayout(out[i]).size < newLayout(out[j]).size })
+	return out, nil
+}

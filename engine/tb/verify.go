@@ -1,0 +1,104 @@
+package tb
+
+import (
+	"fmt"
+
+	"github.com/goxq/ucci/engine"
+)
+
+// Verify checks a loaded table against the rules and against itself and
+// returns the first problems found (at most limit): every win has a move to
+// a loss one ply shorter (a capture into a lost position counting as a loss
+// in 0) and none to a shorter one, every move of a loss leads to a win and
+// the longest is one ply shorter, a draw has no move to a loss and one to a
+// draw, and the losses in 0 are exactly the positions without a legal move
+// (checkmate or stalemate). The tables one capture away must be in ts.
+func (ts *Tables) Verify(m Material, limit int) (checked int64, problems []string) {
+	t := ts.byKey[m.key()]
+	if t == nil || t.Material != m {
+		return 0, []string{"no table " + m.String()}
+	}
+	pos := new(engine.Position)
+	var board [engine.NumSquares]engine.Piece
+	var list engine.MoveList
+	bad := func(format string, args ...any) bool {
+		problems = append(problems, fmt.Sprintf(format, args...))
+		return len(problems) >= limit
+	}
+	for i := range t.lay.size {
+		v := t.at(i)
+		side, ok := t.lay.decode(i, &board)
+		if ok && pos.SetBoard(&board, side) != nil {
+			ok = false
+		}
+		if !ok {
+			if v != Illegal && bad("index %d: not a position but %s", i, v) {
+				return checked, problems
+			}
+			continue
+		}
+		checked++
+		if got, _ := ts.Probe(pos); got != v {
+			if bad("%s: probe gives %s, table %s", pos.FEN(), got, v) {
+				return checked, problems
+			}
+		}
+		list.Count = 0
+		pos.GenerateLegalMoves(&list)
+		if msg := checkMoves(ts, pos, v, list.Slice()); msg != "" && bad("%s (%s): %s", pos.FEN(), v, msg) {
+			return checked, problems
+		}
+	}
+	return checked, problems
+}
+
+// checkMoves tests a value against its children's and returns what is wrong.
+func checkMoves(ts *Tables, pos *engine.Position, v Value, moves []engine.Move) string {
+	if len(moves) == 0 {
+		if v != Loss(0) {
+			return "no legal move, want a loss in 0"
+		}
+		return ""
+	}
+	bestWin, longest, wins, draws := -1, -1, 0, 0
+	for _, mv := range moves {
+		pos.MakeMove(mv)
+		cv, ok := ts.Probe(pos)
+		pos.UnmakeMove(mv)
+		if !ok {
+			return "no value after " + mv.String()
+		}
+		d := cv.DTC()
+		if mv.IsCapture() {
+			d = 0
+		}
+		switch {
+		case cv.IsLoss():
+			if bestWin < 0 || d < bestWin {
+				bestWin = d
+			}
+		case cv.IsWin():
+			wins++
+			longest = max(longest, d)
+		default:
+			draws++
+		}
+	}
+	switch {
+	case v.IsWin():
+		if bestWin < 0 || bestWin+1 != v.DTC() {
+			return fmt.Sprintf("best move reaches a loss in %d", bestWin)
+		}
+	case v.IsLoss():
+		if wins != len(moves) || longest+1 != v.DTC() {
+			return fmt.Sprintf("%d of %d moves lose, the longest in %d", wins, len(moves), longest)
+		}
+	case v == Draw:
+		if bestWin >= 0 || draws == 0 {
+			return fmt.Sprintf("a draw with a move to a loss (%d) or none to a draw", bestWin)
+		}
+	default:
+		return "a legal position marked illegal"
+	}
+	return ""
+}
