@@ -13,6 +13,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/tb"
+	"github.com/goxq/ucci/engine/tbgen"
 	"github.com/goxq/ucci/internal/paths"
 	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/internal/safefile"
@@ -62,7 +63,7 @@ func runTBBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
-	b := &tb.Builder{Tables: tb.NewTables(), Workers: *workers}
+	b := &tbgen.Builder{Tables: tb.NewTables(), Workers: *workers}
 	defer b.Tables.Close()
 	b.Progress = func(m tb.Material, iter int, done, total int64) {
 		fmt.Fprintf(stderr, "\r%s iteration %d: %d of %d resolved   ", m, iter, done, total)
@@ -71,7 +72,7 @@ func runTBBuild(args []string, stdout, stderr io.Writer) int {
 	var total int64
 	start := time.Now()
 	for _, m := range mats {
-		err := b.Build(dir, m, func(r tb.Report) {
+		err := b.Build(dir, m, func(r tbgen.Report) {
 			fmt.Fprint(stderr, "\r\033[K")
 			total += r.Size
 			st := r.Stats
@@ -118,7 +119,7 @@ func runTBProbe(args []string, stdout, stderr io.Writer) int {
 	}
 	ts := tb.Load(paths.Resolve(*dir), func(s string) { fmt.Fprintln(stderr, s) })
 	defer ts.Close()
-	v, ok := ts.Probe(pos)
+	v, ok := pos.ProbeTB(ts)
 	if !ok {
 		fmt.Fprintf(stderr, "ucci tb probe: no table for %s in %s\n", quote.Input(pos.FEN()), quote.Input(*dir))
 		return 1
@@ -135,7 +136,7 @@ func runTBProbe(args []string, stdout, stderr io.Writer) int {
 	pos.GenerateLegalMoves(&list)
 	for _, m := range list.Slice() {
 		pos.MakeMove(m)
-		cv, ok := ts.Probe(pos)
+		cv, ok := pos.ProbeTB(ts)
 		pos.UnmakeMove(m)
 		if !ok {
 			fmt.Fprintf(stderr, "ucci tb probe: no table after %s\n", m)
@@ -182,7 +183,7 @@ func runTBVerify(args []string, stdout, stderr io.Writer) int {
 	defer w.Flush()
 	status := 0
 	for _, m := range mats {
-		n, problems := ts.Verify(m, 10)
+		n, problems := tbgen.Verify(ts, m, 10)
 		if len(problems) == 0 {
 			fmt.Fprintf(w, "%s ok, %d positions\n", m, n)
 			continue

@@ -1,4 +1,4 @@
-// Package tb builds and probes endgame tablebases: for an ending with
+// Package tb probes endgame tablebases (package tbgen builds them): for an ending with
 // attacking pieces (chariot, horse, cannon, soldier) on one side only, the
 // exact result of every position with either side to move, found by
 // retrograde analysis under the referee's rules.

@@ -1,29 +1,30 @@
-package tb
+package tbgen
 
 import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/tb"
 )
 
 // attackerToMove counts the legal positions of a table with the attacker
 // to move by result (loss, draw, win), restricted to those where keep
 // holds for the placement.
-func attackerToMove(t *testing.T, ts *Tables, name string, keep func(*[engine.NumSquares]engine.Piece) bool) (counts [3]int) {
+func attackerToMove(t *testing.T, ts *tb.Tables, name string, keep func(*[tb.NumSquares]uint8) bool) (counts [3]int) {
 	t.Helper()
-	m, err := ParseMaterial(name)
+	m, err := tb.ParseMaterial(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := ts.byKey[m.key()]
+	tab := ts.Table(m)
 	if tab == nil {
 		t.Fatalf("no table %s", name)
 	}
-	var board [engine.NumSquares]engine.Piece
-	for i := range tab.lay.size {
-		v := tab.at(i)
-		side, ok := tab.lay.decode(i, &board)
-		if !ok || v == Illegal || side != engine.Red || !keep(&board) {
+	var board [tb.NumSquares]uint8
+	for i := range tab.Layout().Size() {
+		v := tab.At(i)
+		side, ok := tab.Layout().Decode(i, &board)
+		if !ok || v == tb.Illegal || side != tb.Red || !keep(&board) {
 			continue
 		}
 		counts[v.WDL()+1]++
@@ -31,14 +32,14 @@ func attackerToMove(t *testing.T, ts *Tables, name string, keep func(*[engine.Nu
 	return counts
 }
 
-func all(*[engine.NumSquares]engine.Piece) bool { return true }
+func all(*[tb.NumSquares]uint8) bool { return true }
 
 // soldierOnRank keeps the placements with the attacking soldier on rank r
 // (ranks counted from the attacker's side, 9 the defender's back rank).
-func soldierOnRank(r int, want bool) func(*[engine.NumSquares]engine.Piece) bool {
-	return func(b *[engine.NumSquares]engine.Piece) bool {
+func soldierOnRank(r int, want bool) func(*[tb.NumSquares]uint8) bool {
+	return func(b *[tb.NumSquares]uint8) bool {
 		for s := engine.Square(0); s < engine.NumSquares; s++ {
-			if b[s] == engine.RedPawn {
+			if engine.Piece(b[s]) == engine.RedPawn {
 				return (s.Rank() == r) == want
 			}
 		}
@@ -58,7 +59,7 @@ func TestClassicEndings(t *testing.T) {
 	cases := []struct {
 		name   string
 		table  string
-		keep   func(*[engine.NumSquares]engine.Piece) bool
+		keep   func(*[tb.NumSquares]uint8) bool
 		result string
 	}{
 		{"单车胜光将: a chariot beats the bare general", "KRK", all, "wins"},
@@ -97,7 +98,7 @@ func TestClassicEndings(t *testing.T) {
 // e0 holding the e-file, Ri8 leaves Black no legal move and wins at once.
 func TestStalemateLoses(t *testing.T) {
 	ts := buildTestTables(t)
-	if v := probeFEN(t, ts, "3k5/8R/9/9/9/9/9/9/9/4K4 b - - 0 1"); v != Loss(0) {
+	if v := probeFEN(t, ts, "3k5/8R/9/9/9/9/9/9/9/4K4 b - - 0 1"); v != tb.Loss(0) {
 		t.Errorf("stalemated general: %s, want loss 0", v)
 	}
 }
