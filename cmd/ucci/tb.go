@@ -19,10 +19,6 @@ import (
 	"github.com/goxq/ucci/internal/safefile"
 )
 
-// defaultTBDir is where the engine and the tb commands look for tables:
-// beside the executable (bin/tablebases, where `make tb` builds them).
-const defaultTBDir = "tablebases"
-
 // runTBBuild implements `ucci tb build [-set NAME] [-out DIR] [MATERIAL...]`.
 func runTBBuild(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tb build", "usage: ucci tb build [-set NAME] [-out DIR] [-workers N] [MATERIAL...]\n"+
@@ -30,7 +26,7 @@ func runTBBuild(args []string, stdout, stderr io.Writer) int {
 		"  MATERIAL is in FEN letters, the attacking side first: KRK, KNKA, KRKAABB.\n"+
 		"  A table already whole in DIR is kept, so a stopped build resumes.", stderr)
 	set := fs.String("set", "", "a named set: "+strings.Join(tb.SetNames, ", ")+" (default: one, when no MATERIAL is given)")
-	out := fs.String("out", defaultTBDir, "directory of the tables (created if missing)")
+	out := fs.String("out", tb.DefaultDir, "directory of the tables (created if missing)")
 	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -106,7 +102,7 @@ func runTBProbe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tb probe", "usage: ucci tb probe [-tb DIR] FEN\n"+
 		"  prints the value for the side to move (win N, draw or loss N, N the plies to\n"+
 		"  conversion: a capture or the mate), then each legal move with its value", stderr)
-	dir := fs.String("tb", defaultTBDir, "directory of the tables")
+	dir := fs.String("tb", tb.DefaultDir, "directory of the tables")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -158,7 +154,7 @@ func runTBVerify(args []string, stdout, stderr io.Writer) int {
 		"  each win has a move to a loss one ply shorter, each loss only moves to wins,\n"+
 		"  each draw a move to a draw and none to a loss, and the losses in 0 are the\n"+
 		"  positions without a legal move", stderr)
-	dir := fs.String("tb", defaultTBDir, "directory of the tables")
+	dir := fs.String("tb", tb.DefaultDir, "directory of the tables")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}

@@ -8,6 +8,11 @@ import (
 	"strings"
 )
 
+// DefaultDir is where the engine and the tb commands look for tables when
+// no directory is given: "tablebases" beside the executable (where make tb
+// builds them), else in the working directory.
+const DefaultDir = "tablebases"
+
 // Tables is a set of loaded tables, looked up by material without a map so
 // that the search may probe it.
 type Tables struct {
