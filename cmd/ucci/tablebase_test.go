@@ -13,6 +13,7 @@ import (
 	"github.com/goxq/ucci/engine/tb"
 	"github.com/goxq/ucci/engine/tbgen"
 	"github.com/goxq/ucci/internal/enginetest"
+	"github.com/goxq/ucci/pgn"
 )
 
 var (
@@ -149,5 +150,47 @@ func TestTablebasePathDamagedOrMissing(t *testing.T) {
 	_, infos = e.Expect(`^bestmove `, wait)
 	if strings.Contains(strings.Join(infos, "\n"), "tbhits") {
 		t.Error("tbhits printed without tables")
+	}
+}
+
+// TestMatchTablebaseAdjudication: with -tb, an opening already in the
+// tables is decided before its first move, and a game whose capture
+// reaches the tables ends there with their result, termination
+// "tablebase"; -tb with -broker is refused.
+func TestMatchTablebaseAdjudication(t *testing.T) {
+	tbDir := tablebaseDir(t)
+	fake := buildFakeEngine(t)
+	dir := t.TempDir()
+	pgnPath := filepath.Join(dir, "out.pgn")
+	openings := filepath.Join(dir, "openings.txt")
+	os.WriteFile(openings, []byte("3k5/4a4/9/9/9/9/9/9/9/R3K4 w - - 0 1 ; KRKA, red to move wins\n"+
+		"3a1k3/4a4/9/9/9/9/9/9/4R4/3K5 w - - 0 1 ; e1e8 takes an advisor into KRKA, where d9e8 takes the chariot: a draw\n"), 0o644)
+	code, out, errOut := runCapture("match",
+		"-engine", "cmd="+fake+" name=alpha arg=-script arg=e1e8",
+		"-engine", "cmd="+fake+" name=beta arg=-script arg=e1e8",
+		"-games", "4", "-tc", "5+0.05", "-openings", openings, "-tb", tbDir,
+		"-pgn", pgnPath, "-maxplies", "40", "-quiet")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	games, bad, err := pgn.ReadFile(pgnPath)
+	if err != nil || len(bad) > 0 || len(games) != 4 {
+		t.Fatalf("PGN: %d games, %d bad, %v", len(games), len(bad), err)
+	}
+	for _, g := range games {
+		want, result := 0, "1-0"
+		if strings.HasPrefix(g.StartFEN(), "3a1k3") {
+			want, result = 1, "1/2-1/2"
+		}
+		if g.Tag("Termination") != "tablebase" || g.Tag("Result") != result {
+			t.Errorf("%s after %v: termination %q, result %q, want %s", g.StartFEN(), g.Moves, g.Tag("Termination"), g.Tag("Result"), result)
+		}
+		if len(g.Moves) != want {
+			t.Errorf("%s: %d moves, want %d", g.StartFEN(), len(g.Moves), want)
+		}
+	}
+	code, _, errOut = runCapture("match", "-engine", fake, "-engine", fake, "-tb", tbDir, "-broker", "embedded")
+	if code != 2 || !strings.Contains(errOut, "-tb adjudicates local games only") {
+		t.Errorf("-tb with -broker: exit %d, %q", code, errOut)
 	}
 }

@@ -192,3 +192,15 @@ func runTBVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	return status
 }
+
+// loadMatchTables loads the tables of match -tb: every problem is
+// reported, and a directory without a usable table stops the match
+// (exit status 2).
+func loadMatchTables(dir string, stderr io.Writer) (*tb.Tables, int) {
+	ts := tb.Load(paths.Resolve(dir), func(s string) { fmt.Fprintln(stderr, "match -tb: "+s) })
+	if ts.Len() == 0 {
+		fmt.Fprintf(stderr, "match -tb: no table in %s\n", quote.Input(dir))
+		return nil, 2
+	}
+	return ts, 0
+}
