@@ -204,3 +204,18 @@ func loadMatchTables(dir string, stderr io.Writer) (*tb.Tables, int) {
 	}
 	return ts, 0
 }
+
+// serveTables loads the tables of ucci serve -tb: nil when there are none
+// (the default directory may be missing without a word; a problem with a
+// table is reported on stderr and the table skipped).
+func serveTables(dir string, stderr io.Writer) *tb.Tables {
+	resolved := paths.Resolve(dir)
+	if _, err := os.Stat(resolved); errors.Is(err, fs.ErrNotExist) && dir == tb.DefaultDir {
+		return nil
+	}
+	ts := tb.Load(resolved, func(s string) { fmt.Fprintln(stderr, "serve -tb: "+s) })
+	if ts.Len() == 0 {
+		return nil
+	}
+	return ts
+}
