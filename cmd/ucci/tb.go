@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"sort"
 	"strings"
@@ -218,4 +219,66 @@ func serveTables(dir string, stderr io.Writer) *tb.Tables {
 		return nil
 	}
 	return ts
+}
+
+// runTBCheck implements `ucci tb check [-tb DIR] [-n N] [-depth D] [-seed S] [MATERIAL...]`.
+func runTBCheck(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("tb check", "usage: ucci tb check [-tb DIR] [-n N] [-depth D] [-seed S] [MATERIAL...]\n"+
+		"  searches N random positions of each table (or those named) to depth D with the\n"+
+		"  engine alone (no tables) and counts where it disagrees with the table: a mate\n"+
+		"  score the table denies, a move that changes the table's result", stderr)
+	dir := fs.String("tb", tb.DefaultDir, "directory of the tables")
+	n := fs.Int("n", 100, "positions per table")
+	depth := fs.Int("depth", 8, "search depth")
+	seed := fs.Uint64("seed", 1, "random seed of the sample")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if err := firstError(intIn("n", *n, 1, 1_000_000), intIn("depth", *depth, 1, 60)); err != nil {
+		return badArg(fs, "%v", err)
+	}
+	ts := tb.Load(paths.Resolve(*dir), func(s string) { fmt.Fprintln(stderr, s) })
+	defer ts.Close()
+	mats := ts.Materials()
+	if fs.NArg() > 0 {
+		mats = mats[:0]
+		for _, a := range fs.Args() {
+			m, err := tb.ParseMaterial(a)
+			if err != nil {
+				return badArg(fs, "%v", err)
+			}
+			mats = append(mats, m)
+		}
+	}
+	if len(mats) == 0 {
+		fmt.Fprintf(stderr, "ucci tb check: no tables in %s\n", quote.Input(*dir))
+		return 1
+	}
+	w := bufio.NewWriter(stdout)
+	defer w.Flush()
+	rng := rand.New(rand.NewPCG(*seed, 34))
+	fmt.Fprintf(w, "%-10s %9s %8s %15s %12s\n", "table", "searched", "proved", "contradictions", "off-best")
+	var total tbgen.CrossCheck
+	status := 0
+	for _, m := range mats {
+		cc, err := tbgen.CrossCheckSearch(ts, m, *n, *depth, rng)
+		if err != nil {
+			fmt.Fprintf(stderr, "ucci tb check: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(w, "%-10s %9d %8d %15d %12d\n", m, cc.Searched, cc.Proved, cc.Contradictions, cc.OffBest)
+		for _, e := range cc.Examples {
+			fmt.Fprintf(w, "  %s\n", e)
+		}
+		w.Flush()
+		total.Searched += cc.Searched
+		total.Proved += cc.Proved
+		total.Contradictions += cc.Contradictions
+		total.OffBest += cc.OffBest
+		if cc.Contradictions+cc.OffBest > 0 {
+			status = 1
+		}
+	}
+	fmt.Fprintf(w, "%-10s %9d %8d %15d %12d\n", "total", total.Searched, total.Proved, total.Contradictions, total.OffBest)
+	return status
 }

@@ -1,6 +1,7 @@
 package tbgen
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sync"
@@ -168,5 +169,23 @@ func TestNumberingMatchesEngine(t *testing.T) {
 	}
 	if engine.MakeSquare(2, 7) != 7*9+2 {
 		t.Error("engine squares are not rank*9+file")
+	}
+}
+
+// TestSearchAgreesWithTables: the engine's search without tables never
+// proves a result a table denies and never plays a move that changes the
+// table's result, on random positions of a few small tables.
+func TestSearchAgreesWithTables(t *testing.T) {
+	ts := buildTestTables(t)
+	rng := rand.New(rand.NewPCG(34, 7))
+	for _, name := range []string{"KRKA", "KNKA", "KPKA"} {
+		m, _ := tb.ParseMaterial(name)
+		cc, err := CrossCheckSearch(ts, m, 12, 6, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cc.Contradictions > 0 || cc.OffBest > 0 || cc.Searched == 0 {
+			t.Errorf("%s: %d searched, %d contradictions, %d off the best: %v", name, cc.Searched, cc.Contradictions, cc.OffBest, cc.Examples)
+		}
 	}
 }
