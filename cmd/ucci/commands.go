@@ -39,7 +39,7 @@ var commands = []*command{
 		{name: "openings", summary: "choose balanced opening positions from master games", run: withoutInput(runMatchOpenings)},
 		{name: "status", summary: "show the matches run on a NATS broker (ucci match -broker)", run: withoutInput(runMatchStatus)},
 	}},
-	{name: "tb", summary: "endgame tablebases: build, probe and verify", subs: []*command{
+	{name: "tb", summary: "endgame tablebases: build, probe, verify and check against the search", subs: []*command{
 		{name: "build", summary: "build tables by retrograde analysis", run: withoutInput(runTBBuild)},
 		{name: "probe", summary: "the exact value of a position and of each of its moves", run: withoutInput(runTBProbe)},
 		{name: "verify", summary: "check every table against the rules and itself", run: withoutInput(runTBVerify)},
