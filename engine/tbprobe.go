@@ -30,7 +30,7 @@ func (w *worker) tbProbe(ply int) (int, bool) {
 		return 0, false
 	}
 	p := &w.pos
-	if p.occupied[Red].Count()+p.occupied[Black].Count() > ts.MaxPieces() {
+	if !p.tbCandidate(ts) {
 		return 0, false
 	}
 	var pl tb.Placement
@@ -63,6 +63,21 @@ func tbScore(v tb.Value, ply, pliesLeft int, converted, mate bool) int {
 		score = ScoreTBWin - ply - d
 	}
 	return wdl * score
+}
+
+// tbCandidate is the cheap test before a probe: no more pieces than the
+// largest table has, and one side without attacking pieces (the tables
+// hold only such endings).
+func (p *Position) tbCandidate(ts *tb.Tables) bool {
+	if p.occupied[Red].Count()+p.occupied[Black].Count() > ts.MaxPieces() {
+		return false
+	}
+	return !p.hasAttackers(Red) || !p.hasAttackers(Black)
+}
+
+// hasAttackers tells whether side c has a chariot, horse, cannon or soldier.
+func (p *Position) hasAttackers(c Color) bool {
+	return p.counts[MakePiece(c, Rook)]|p.counts[MakePiece(c, Horse)]|p.counts[MakePiece(c, Cannon)]|p.counts[MakePiece(c, Pawn)] != 0
 }
 
 // bareGeneral tells whether a side has its general alone.

@@ -13,8 +13,7 @@ import "github.com/goxq/ucci/engine/tb"
 func (s *Searcher) tbNarrow(pos *Position, roots []rootMove, lim *Limits) []rootMove {
 	s.rootTBHits = 0
 	ts := s.cfg.Tablebases
-	if ts == nil || len(roots) < 2 || lim.MultiPV > 1 ||
-		pos.occupied[Red].Count()+pos.occupied[Black].Count() > ts.MaxPieces() {
+	if ts == nil || len(roots) < 2 || lim.MultiPV > 1 || !pos.tbCandidate(ts) {
 		return roots
 	}
 	if _, ok := pos.ProbeTB(ts); !ok {
