@@ -132,3 +132,44 @@ func TestTablebaseSearchAllocatesNothingPerNode(t *testing.T) {
 		t.Errorf("a %d-node search allocates %.0f times, a %d-node one %.0f", nodes[1], deep, nodes[0], shallow)
 	}
 }
+
+// TestTablebasePlayConverts: from won table positions, the engine playing
+// both sides with the tables converts in exactly the table's distance:
+// the winner never wanders, the loser delays as long as it can.
+func TestTablebasePlayConverts(t *testing.T) {
+	ts := testTables(t)
+	s := newTBSearcher(ts)
+	rng := rand.New(rand.NewPCG(34, 2))
+	for _, name := range []string{"KRKA", "KNK"} {
+		m, _ := tb.ParseMaterial(name)
+		played := 0
+		for _, smp := range tbgen.Sample(ts.Table(m), 200, rng) {
+			if !smp.Value.IsWin() || played == 8 {
+				continue
+			}
+			played++
+			p, err := engine.NewPosition(smp.FEN)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plies := 0
+			for {
+				res := s.Search(p, engine.Limits{Depth: 3}, nil)
+				if res.BestMove == engine.NoMove {
+					break // mated or stalemated: the conversion
+				}
+				p.MakeMove(res.BestMove)
+				plies++
+				if res.BestMove.IsCapture() || plies > 2*smp.Value.DTC() {
+					break
+				}
+			}
+			if plies != smp.Value.DTC() {
+				t.Errorf("%s (%s): converted after %d plies", smp.FEN, smp.Value, plies)
+			}
+		}
+		if played == 0 {
+			t.Errorf("%s: no won position sampled", name)
+		}
+	}
+}
