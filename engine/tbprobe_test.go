@@ -34,3 +34,39 @@ func TestTBScore(t *testing.T) {
 		t.Errorf("the tablebase band [%d, %d] is not between the evaluations (%d) and the decisive scores (%d)", lo, ScoreTBWin, maxEval, ScoreDecisive)
 	}
 }
+
+// TestTBProbeDoesNotAllocate: a probe inside the tree, with a table
+// loaded (its values do not matter here), allocates nothing.
+func TestTBProbeDoesNotAllocate(t *testing.T) {
+	m, err := tb.ParseMaterial("KRK")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := tb.WriteTable(dir, m, make([]tb.Value, tb.NewLayout(m).Size())); err != nil {
+		t.Fatal(err)
+	}
+	table, err := tb.OpenTable(dir, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := tb.NewTables()
+	ts.Add(table)
+	defer ts.Close()
+	s := NewSearcher(1)
+	st := s.Settings()
+	st.Tablebases = ts
+	s.Configure(st)
+	w := s.workers[0]
+	p, err := NewPosition("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.pos = *p
+	if _, ok := w.tbProbe(3); !ok {
+		t.Fatal("KRK not found in its table")
+	}
+	if got := testing.AllocsPerRun(100, func() { w.tbProbe(3) }); got != 0 {
+		t.Errorf("tbProbe allocates %v times", got)
+	}
+}
