@@ -27,6 +27,9 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if score, ok := w.ruleScore(ply); ok {
 		return score
 	}
+	if score, ok := w.tbProbe(ply); ok {
+		return score
+	}
 	if ply >= MaxPly-4 {
 		return w.evaluate(ply)
 	}
@@ -483,6 +486,9 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 			return -ScoreMate + ply
 		}
 		return 0
+	}
+	if score, ok := w.tbProbe(ply); ok {
+		return score
 	}
 	if ply >= MaxPly-4 {
 		return w.evaluate(ply)

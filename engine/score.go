@@ -20,7 +20,25 @@ const (
 	ScoreDecisive = ScoreRuleWin - MaxPly
 	// maxEval bounds static evaluations well below the decisive bands.
 	maxEval = 8000
+	// ScoreTBWin is the score of a tablebase win converted at the root;
+	// a tablebase win at ply p with its conversion (capture or mate) d
+	// plies away scores ScoreTBWin-p-d (d at most MaxTBDistance). The band
+	// lies between the evaluations and the decisive bands, so that it
+	// sorts above every evaluation and below every proven mate or rule
+	// result, and the table's decisive-score adjustment (scoreToTT) leaves
+	// it alone: like an evaluation, it is stored as it is.
+	ScoreTBWin = 8850
+	// MaxTBDistance bounds the conversion distance a tablebase score holds.
+	MaxTBDistance = 600
+	// ScoreTBBound: scores at or beyond it (and below ScoreDecisive) are
+	// tablebase results.
+	ScoreTBBound = ScoreTBWin - MaxPly - MaxTBDistance
 )
+
+// IsTBScore tells whether a score is a tablebase win or loss (not a mate).
+func IsTBScore(score int) bool {
+	return score >= ScoreTBBound && score <= ScoreTBWin || score <= -ScoreTBBound && score >= -ScoreTBWin
+}
 
 // IsMateScore tells whether a score announces a mate.
 func IsMateScore(score int) bool { return score >= ScoreMateBound || score <= -ScoreMateBound }

@@ -46,7 +46,8 @@ type Info struct {
 	Hashfull        int
 	PV              []Move
 	CurrMove        Move
-	CurrMoveNumber  int // 1-based
+	CurrMoveNumber  int    // 1-based
+	TBHits          uint64 // tablebase probes that found their position
 }
 
 // Result is the outcome of a search.
@@ -75,6 +76,8 @@ type Searcher struct {
 	mu      sync.Mutex    // held from Go to the end of its search (and by QuietLeaf)
 	limits  Limits
 	rootKey uint64
+	// rootTBHits counts the tablebase probes of the root moves.
+	rootTBHits uint64
 	// ttUsed tells whether a search may have stored entries in the table
 	// since it was made or cleared (Configure clears only a used one, so a
 	// new engine does not touch the pages of a table about to be resized).
@@ -422,6 +425,7 @@ func (s *Searcher) rootMoves(pos *Position, lim *Limits) []rootMove {
 		}
 		roots = append(roots, rootMove{move: m, score: -ScoreInfinite, prevScore: -ScoreInfinite})
 	}
+	roots = s.tbNarrow(pos, roots, lim)
 	// The table's move goes first: it is the answer if the search is
 	// stopped before its first iteration completes.
 	if e, ok := s.tt.Probe(pos.Key()); ok && e.Move != 0 {
@@ -461,6 +465,15 @@ func (s *Searcher) ponderFromTable(p *Position, best Move) Move {
 		return NoMove
 	}
 	return m
+}
+
+// tbHits sums the tablebase hits of the root and of all threads.
+func (s *Searcher) tbHits() uint64 {
+	n := s.rootTBHits
+	for _, w := range s.workers {
+		n += w.tbHitsShared.Load()
+	}
+	return n
 }
 
 // nodes sums the node counts of all threads.

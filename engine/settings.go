@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/goxq/ucci/engine/nnue"
+	"github.com/goxq/ucci/engine/tb"
 )
 
 // Level is a UCCI level of a search feature: none, small, medium, large.
@@ -60,6 +61,8 @@ type Settings struct {
 	Idle Level
 	// Net is the evaluation network; nil selects the classical evaluation.
 	Net *nnue.Net
+	// Tablebases are probed by the search (see tbprobe.go); nil for none.
+	Tablebases *tb.Tables
 }
 
 // DefaultSettings returns the settings of a new Searcher: the Chinese

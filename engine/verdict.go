@@ -104,6 +104,9 @@ const (
 	Agreement
 	// Adjudication: a match's score rules or ply limit.
 	Adjudication
+	// Tablebase: a match's endgame tables know the result of the position
+	// reached.
+	Tablebase
 )
 
 // lastRulesReason is the last reason the referee gives.
@@ -125,6 +128,7 @@ var reasonWords = [...]string{
 	Crash:                "crash",
 	Agreement:            "agreement",
 	Adjudication:         "adjudication",
+	Tablebase:            "tablebase",
 }
 
 // Rules tells whether the rules decide this ending (the referee's verdict,
@@ -133,7 +137,8 @@ func (r Reason) Rules() bool { return r > ReasonNone && r <= lastRulesReason }
 
 // String returns the reason word used by `judge` and in PGN Termination
 // tags: "checkmate" ... "insufficient-material", "illegal-move",
-// "resignation", "time-forfeit", "crash", "agreement", "adjudication".
+// "resignation", "time-forfeit", "crash", "agreement", "adjudication",
+// "tablebase".
 func (r Reason) String() string {
 	if int(r) < len(reasonWords) {
 		return reasonWords[r]

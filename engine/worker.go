@@ -52,6 +52,8 @@ type worker struct {
 	selDepth       int
 	nodes          uint64
 	nodesShared    atomic.Uint64
+	tbHits         uint64 // tablebase probes that found the position
+	tbHitsShared   atomic.Uint64
 	nullDisabled   int
 	reportFn       func(Info) // the main worker's progress callback, nil for helpers
 	start          time.Time
@@ -93,6 +95,8 @@ func (w *worker) prepare(pos *Position, roots []rootMove) {
 	w.roots = append(w.roots[:0], roots...)
 	w.nodes = 0
 	w.nodesShared.Store(0)
+	w.tbHits = 0
+	w.tbHitsShared.Store(0)
 	w.completedDepth = 0
 	w.nullDisabled = 0
 	// Plain alpha-beta (pruning none) searches the evaluation as it is.
@@ -170,7 +174,7 @@ func (w *worker) iterate(report func(Info), start time.Time) {
 			break // go mate N: a mate in N or fewer is proven
 		}
 	}
-	w.nodesShared.Store(w.nodes)
+	w.publish()
 	// The main worker does not set stop here: a ponder or infinite search
 	// that finished early still waits for ponderhit or stop (Searcher.run),
 	// and run stops the helpers after that.
@@ -318,7 +322,7 @@ func (w *worker) reportInterrupted(depth int) {
 
 // report sends the info line of multiPV line number n.
 func (w *worker) report(depth, n int) {
-	w.nodesShared.Store(w.nodes)
+	w.publish()
 	rm := &w.roots[n-1]
 	score := rm.score
 	if score == -ScoreInfinite {
@@ -330,13 +334,13 @@ func (w *worker) report(depth, n int) {
 	w.reportFn(Info{
 		Depth: depth, SelDepth: max(rm.selDepth, depth), MultiPV: n, Score: score, Bound: tt.BoundExact,
 		Nodes: w.s.nodes(), Time: time.Since(w.start), Hashfull: w.s.tt.Hashfull(),
-		PV: rm.pv[:rm.pvLen],
+		PV: rm.pv[:rm.pvLen], TBHits: w.s.tbHits(),
 	})
 }
 
 // reportBound sends an info line for an aspiration failure.
 func (w *worker) reportBound(depth int, b tt.Bound, score int) {
-	w.nodesShared.Store(w.nodes)
+	w.publish()
 	rm := &w.roots[w.pvIdx]
 	if w.pvIdx == 0 {
 		w.reportedBest = rm.move
@@ -344,7 +348,7 @@ func (w *worker) reportBound(depth int, b tt.Bound, score int) {
 	w.reportFn(Info{
 		Depth: depth, SelDepth: max(w.selDepth, depth), MultiPV: w.pvIdx + 1, Score: score, Bound: b,
 		Nodes: w.s.nodes(), Time: time.Since(w.start), Hashfull: w.s.tt.Hashfull(),
-		PV: rm.pv[:rm.pvLen],
+		PV: rm.pv[:rm.pvLen], TBHits: w.s.tbHits(),
 	})
 }
 
@@ -367,7 +371,7 @@ func (w *worker) stopped() bool { return w.completedDepth > 0 && w.s.stop.Load()
 // checkStop publishes the node count and, on the main worker, applies the
 // node and time limits.
 func (w *worker) checkStop() {
-	w.nodesShared.Store(w.nodes)
+	w.publish()
 	if idle := w.s.cfg.Idle; idle > LevelNone && w.nodes&(16<<10-1) == 0 {
 		time.Sleep(idleSleep[min(idle, LevelLarge)])
 	}
@@ -381,6 +385,13 @@ func (w *worker) checkStop() {
 	if s.timer.HardStop() {
 		s.stop.Store(true)
 	}
+}
+
+// publish makes the worker's node and tablebase-hit counts visible to
+// the other threads.
+func (w *worker) publish() {
+	w.nodesShared.Store(w.nodes)
+	w.tbHitsShared.Store(w.tbHits)
 }
 
 // ttProbe reads the table for the current position.

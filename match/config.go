@@ -3,6 +3,7 @@ package match
 import (
 	"errors"
 	"fmt"
+	"github.com/goxq/ucci/engine/tb"
 	"io"
 	"strings"
 	"time"
@@ -113,6 +114,11 @@ type Config struct {
 	NoBanMoves bool
 	// Adjudication holds the score rules (default: both off).
 	Adjudication ScoreRules
+	// Tablebases, when set, end a game as soon as its position is in the
+	// tables, with the tables' result (Reason engine.Tablebase); an
+	// opening already in them is decided before the first move. Local
+	// play only (default nil: none).
+	Tablebases *tb.Tables
 	// SPRT, when set, stops the match once the test decides (two engines;
 	// default none).
 	SPRT *SPRT

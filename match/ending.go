@@ -22,8 +22,9 @@ import (
 //     played;
 //  4. the position after it: the referee's rules ending (engine.Game:
 //     mate, stalemate, repetition, the natural limit, insufficient
-//     material); the score rules (Config.Adjudication, the resign rule first);
-//     the ply limit (Config.MaxPlies, Adjudication).
+//     material); the endgame tables (Config.Tablebases, Tablebase); the
+//     score rules (Config.Adjudication, the resign rule first); the ply
+//     limit (Config.MaxPlies, Adjudication).
 //
 // The zero Termination means that the game goes on.
 func (gs *gameState) judgeTurn(side engine.Color, s *session, r reply, deadline time.Duration) engine.Termination {
@@ -47,6 +48,9 @@ func (gs *gameState) judgeTurn(side engine.Color, s *session, r reply, deadline 
 func (gs *gameState) afterMove(side engine.Color, v engine.Verdict, score int, hasScore bool) engine.Termination {
 	if v.Over() {
 		return v.Termination()
+	}
+	if t := gs.tablebaseEnding(); t.Over() {
+		return t
 	}
 	if t := gs.adj.add(side, score, hasScore); t.Over() {
 		return t

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/goxq/ucci/engine/tb"
 	"github.com/goxq/ucci/engineproc"
 )
 
@@ -41,6 +42,7 @@ type eventSetting struct {
 //	[EventTimeControl "10+0.1"], [EventRules "cxa"], [EventNaturalLimit "120"],
 //	[EventFolds "3"], [EventMaxPlies "off"], [EventResign "off"], [EventDraw "off"],
 //	[EventGrace "200"] (ms), [EventBanMoves "true"], [EventCrashLimit "3"]
+//	[EventTablebases "36 tables (sha256 ...)"]  -tb, only when set
 func (c *Config) eventSettings(names []string) []eventSetting {
 	o := &c.EventOptions
 	s := []eventSetting{
@@ -102,7 +104,7 @@ func (c *Config) eventSettings(names []string) []eventSetting {
 			eventSetting{"EventTiebreakTimeControl", "-tiebreak-tc", tiebreak},
 			eventSetting{"EventArmageddon", "-armageddon", strconv.FormatBool(o.Armageddon)})
 	}
-	return append(s,
+	s = append(s,
 		eventSetting{"EventSeed", "-seed", strconv.FormatUint(o.Seed, 10)},
 		eventSetting{"EventOpenings", "-openings", openingsDigest(c.Openings)},
 		eventSetting{"EventTimeControl", "-tc (with -tc-red, -tc-black, -movecap)", c.Control.String()},
@@ -116,6 +118,21 @@ func (c *Config) eventSettings(names []string) []eventSetting {
 		eventSetting{"EventBanMoves", "-banmoves", strconv.FormatBool(!c.NoBanMoves)},
 		eventSetting{"EventCrashLimit", "-crash-limit", strconv.Itoa(o.CrashLimit)},
 	)
+	if c.Tablebases != nil {
+		s = append(s, eventSetting{"EventTablebases", "-tb", tablebasesDigest(c.Tablebases)})
+	}
+	return s
+}
+
+// tablebasesDigest returns the number of tables and the first 12 hex
+// digits of the SHA-256 of their materials' names, in order.
+func tablebasesDigest(ts *tb.Tables) string {
+	h := sha256.New()
+	mats := ts.Materials()
+	for _, m := range mats {
+		fmt.Fprintln(h, m)
+	}
+	return fmt.Sprintf("%d tables (sha256 %s)", len(mats), hex.EncodeToString(h.Sum(nil)[:6]))
 }
 
 // enginesSettings returns the index in settings just after the

@@ -178,6 +178,7 @@ func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, 
 		return nil, err
 	}
 	gs.absent = absent
+	gs.term = gs.tablebaseEnding() // an opening already in the tables
 	for !gs.over() {
 		if ctx.Err() != nil {
 			return gs, errCancelled

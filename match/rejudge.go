@@ -52,7 +52,7 @@ func Rejudge(cfg *Config, g GameResult, withScores bool) (reported bool, err err
 	if scored && len(g.Notes) != len(g.Moves) {
 		return false, fmt.Errorf("%d notes for %d moves", len(g.Notes), len(g.Moves))
 	}
-	var end engine.Termination
+	end := gs.tablebaseEnding()
 	for i := len(o.Moves); i < len(g.Moves); i++ {
 		ply, m := i+1, g.Moves[i]
 		if end.Over() {
@@ -66,7 +66,9 @@ func Rejudge(cfg *Config, g GameResult, withScores bool) (reported bool, err err
 		if scored {
 			end = gs.afterMove(side, v, g.Notes[i].Score, g.Notes[i].HasScore)
 		} else if end = v.Termination(); !end.Over() {
-			end = gs.plyLimitEnding()
+			if end = gs.tablebaseEnding(); !end.Over() {
+				end = gs.plyLimitEnding()
+			}
 		}
 	}
 	rec := g.Termination
@@ -85,6 +87,8 @@ func Rejudge(cfg *Config, g GameResult, withScores bool) (reported bool, err err
 			return false, fmt.Errorf("it records %s, but the referee ends it %s", rec, end)
 		}
 		return false, nil
+	case rec.Reason == engine.Tablebase && cfg.Tablebases == nil:
+		return false, fmt.Errorf("it records %s, which only the endgame tables (-tb) can check", rec)
 	case rulesRecorded:
 		return false, fmt.Errorf("it records %s, but the referee sees no ending after the last move", rec)
 	case rec.Reason == engine.Adjudication && scored:

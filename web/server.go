@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"embed"
 	"errors"
+	"github.com/goxq/ucci/engine/tb"
 	"io/fs"
 	"net"
 	"net/http"
@@ -45,6 +46,9 @@ type Config struct {
 	Version string
 	// Log receives the server's events (nothing by default).
 	Log zerolog.Logger
+	// Tablebases, when set, give the exact result of the positions they
+	// hold in the analysis panel (see stateMsg.Tablebase).
+	Tablebases *tb.Tables
 }
 
 // Server serves the board page and one session per WebSocket.

@@ -36,6 +36,9 @@ type stateMsg struct {
 	Game      *gameView       `json:"game"`    // the game against the engine, nil when none
 	Book      []bookView      `json:"book"`
 	Evals     []evalPoint     `json:"evals"` // by ply, Red's view
+	// Tablebase is the endgame tables' verdict on the position shown, nil
+	// when it is not in them (or the game is over).
+	Tablebase *tablebaseView `json:"tablebase"`
 }
 
 // tagView is one header of an imported game.
@@ -111,6 +114,7 @@ func (s *session) state() stateMsg {
 	}
 	if !v.Over() {
 		st.Book = bookMoves(pos)
+		st.Tablebase = tablebaseOf(s.srv.cfg.Tablebases, pos)
 	}
 	if g := s.game; g != nil {
 		st.Game = g.view(s, pos.SideToMove())

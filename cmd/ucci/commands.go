@@ -39,10 +39,11 @@ var commands = []*command{
 		{name: "openings", summary: "choose balanced opening positions from master games", run: withoutInput(runMatchOpenings)},
 		{name: "status", summary: "show the matches run on a NATS broker (ucci match -broker)", run: withoutInput(runMatchStatus)},
 	}},
-	{name: "tb", summary: "endgame tablebases: build, probe and verify", subs: []*command{
+	{name: "tb", summary: "endgame tablebases: build, probe, verify and check against the search", subs: []*command{
 		{name: "build", summary: "build tables by retrograde analysis", run: withoutInput(runTBBuild)},
 		{name: "probe", summary: "the exact value of a position and of each of its moves", run: withoutInput(runTBProbe)},
 		{name: "verify", summary: "check every table against the rules and itself", run: withoutInput(runTBVerify)},
+		{name: "check", summary: "compare random table positions with the engine's own search", run: withoutInput(runTBCheck)},
 	}},
 	{name: "serve", summary: "a board in the browser: play, analyse and read records", run: withoutInput(runServe)},
 	{name: "tune", summary: "tune the evaluation and the search", subs: []*command{

@@ -29,5 +29,8 @@ func TestMain(m *testing.M) {
 	os.Setenv("XDG_CONFIG_HOME", config)
 	code := enginetest.Main(m)
 	os.RemoveAll(config)
+	if tbTestDir != "" {
+		os.RemoveAll(tbTestDir)
+	}
 	os.Exit(code)
 }

@@ -90,6 +90,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	event := fs.String("event", "", "PGN Event tag")
 	site := fs.String("site", "", "PGN Site tag")
 	quiet := fs.Bool("quiet", false, "no progress output")
+	tbDir := fs.String("tb", "", "endgame tables (a directory of ucci tb build): a game ends with their result once its position is in them")
 	bf := addBrokerFlags(fs, true)
 	if code, ok := parseFlags(fs, joinResumeRun(args)); !ok {
 		return code
@@ -106,6 +107,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if len(engines) < 2 && len(ev.teams) == 0 {
 		return fail("at least two -engine flags are needed")
+	}
+	if *tbDir != "" && *bf.url != "" {
+		return fail("-tb adjudicates local games only: the broker's workers have no tables; leave out -tb or -broker")
 	}
 	if err := firstError(
 		intIn("games", *games, 1, 1_000_000),
@@ -151,6 +155,14 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if cfg.Format, err = match.ParseFormat(*formatName); err != nil {
 		return fail("%v", err)
+	}
+	if *tbDir != "" {
+		ts, code := loadMatchTables(*tbDir, stderr)
+		if ts == nil {
+			return code
+		}
+		defer ts.Close()
+		cfg.Tablebases = ts
 	}
 	if err := ev.apply(&cfg, *pgnOut); err != nil {
 		if refused(err, stderr) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/goxq/ucci/engine/tb"
 	"io"
 	"net"
 	"net/http"
@@ -48,6 +49,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	var hosts stringList
 	fs.Var(&hosts, "host", "a host name the page may be reached by besides the loopback names and the machine's addresses (repeat, or NAME,NAME)")
 	token := fs.String("token", "", fmt.Sprintf("a secret every request must carry (at least %d letters, digits or -._~): open the printed URL with it", minTokenLength))
+	tbDir := fs.String("tb", tb.DefaultDir, "endgame tables: the board shows their verdict, the built-in engine probes them")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -62,7 +64,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "ucci serve", 1, "cannot find this program to run its engine: %v", err)
 	}
 	builtin := engineproc.EngineSpec{Name: "GoXQ", Cmd: exe, Proto: engineproc.ProtoUCCI,
-		Options: []engineproc.Option{{Name: "hashsize", Value: fmt.Sprint(builtinHashMB)}}}
+		Options: []engineproc.Option{{Name: "hashsize", Value: fmt.Sprint(builtinHashMB)}, {Name: "tbpath", Value: *tbDir}}}
+	tables := serveTables(*tbDir, stderr)
+	if tables != nil {
+		defer tables.Close()
+	}
 	if err := safefile.CheckOutputs(named("-log", *logFile), enginePrograms(append([]engineproc.EngineSpec{builtin}, engines...))); err != nil {
 		return badArg(fs, "%v", err)
 	}
@@ -85,7 +91,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	allowed := web.AllowedHosts(ln.Addr().String(), names)
 	srv, err := web.New(web.Config{Engines: append([]engineproc.EngineSpec{builtin}, engines...),
-		Hosts: allowed, Token: *token, MaxSessions: *sessions, Version: version, Log: log})
+		Hosts: allowed, Token: *token, MaxSessions: *sessions, Version: version, Log: log, Tablebases: tables})
 	if err != nil {
 		ln.Close()
 		return fail(stderr, "ucci serve", 1, "%v", err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"sort"
 	"strings"
@@ -13,14 +14,11 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/tb"
+	"github.com/goxq/ucci/engine/tbgen"
 	"github.com/goxq/ucci/internal/paths"
 	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/internal/safefile"
 )
-
-// defaultTBDir is where the engine and the tb commands look for tables:
-// beside the executable (bin/tablebases, where `make tb` builds them).
-const defaultTBDir = "tablebases"
 
 // runTBBuild implements `ucci tb build [-set NAME] [-out DIR] [MATERIAL...]`.
 func runTBBuild(args []string, stdout, stderr io.Writer) int {
@@ -29,7 +27,7 @@ func runTBBuild(args []string, stdout, stderr io.Writer) int {
 		"  MATERIAL is in FEN letters, the attacking side first: KRK, KNKA, KRKAABB.\n"+
 		"  A table already whole in DIR is kept, so a stopped build resumes.", stderr)
 	set := fs.String("set", "", "a named set: "+strings.Join(tb.SetNames, ", ")+" (default: one, when no MATERIAL is given)")
-	out := fs.String("out", defaultTBDir, "directory of the tables (created if missing)")
+	out := fs.String("out", tb.DefaultDir, "directory of the tables (created if missing)")
 	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -62,7 +60,7 @@ func runTBBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
-	b := &tb.Builder{Tables: tb.NewTables(), Workers: *workers}
+	b := &tbgen.Builder{Tables: tb.NewTables(), Workers: *workers}
 	defer b.Tables.Close()
 	b.Progress = func(m tb.Material, iter int, done, total int64) {
 		fmt.Fprintf(stderr, "\r%s iteration %d: %d of %d resolved   ", m, iter, done, total)
@@ -71,7 +69,7 @@ func runTBBuild(args []string, stdout, stderr io.Writer) int {
 	var total int64
 	start := time.Now()
 	for _, m := range mats {
-		err := b.Build(dir, m, func(r tb.Report) {
+		err := b.Build(dir, m, func(r tbgen.Report) {
 			fmt.Fprint(stderr, "\r\033[K")
 			total += r.Size
 			st := r.Stats
@@ -105,7 +103,7 @@ func runTBProbe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tb probe", "usage: ucci tb probe [-tb DIR] FEN\n"+
 		"  prints the value for the side to move (win N, draw or loss N, N the plies to\n"+
 		"  conversion: a capture or the mate), then each legal move with its value", stderr)
-	dir := fs.String("tb", defaultTBDir, "directory of the tables")
+	dir := fs.String("tb", tb.DefaultDir, "directory of the tables")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -118,7 +116,7 @@ func runTBProbe(args []string, stdout, stderr io.Writer) int {
 	}
 	ts := tb.Load(paths.Resolve(*dir), func(s string) { fmt.Fprintln(stderr, s) })
 	defer ts.Close()
-	v, ok := ts.Probe(pos)
+	v, ok := pos.ProbeTB(ts)
 	if !ok {
 		fmt.Fprintf(stderr, "ucci tb probe: no table for %s in %s\n", quote.Input(pos.FEN()), quote.Input(*dir))
 		return 1
@@ -135,7 +133,7 @@ func runTBProbe(args []string, stdout, stderr io.Writer) int {
 	pos.GenerateLegalMoves(&list)
 	for _, m := range list.Slice() {
 		pos.MakeMove(m)
-		cv, ok := ts.Probe(pos)
+		cv, ok := pos.ProbeTB(ts)
 		pos.UnmakeMove(m)
 		if !ok {
 			fmt.Fprintf(stderr, "ucci tb probe: no table after %s\n", m)
@@ -157,7 +155,7 @@ func runTBVerify(args []string, stdout, stderr io.Writer) int {
 		"  each win has a move to a loss one ply shorter, each loss only moves to wins,\n"+
 		"  each draw a move to a draw and none to a loss, and the losses in 0 are the\n"+
 		"  positions without a legal move", stderr)
-	dir := fs.String("tb", defaultTBDir, "directory of the tables")
+	dir := fs.String("tb", tb.DefaultDir, "directory of the tables")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -182,7 +180,7 @@ func runTBVerify(args []string, stdout, stderr io.Writer) int {
 	defer w.Flush()
 	status := 0
 	for _, m := range mats {
-		n, problems := ts.Verify(m, 10)
+		n, problems := tbgen.Verify(ts, m, 10)
 		if len(problems) == 0 {
 			fmt.Fprintf(w, "%s ok, %d positions\n", m, n)
 			continue
@@ -193,5 +191,94 @@ func runTBVerify(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(w, "  %s\n", p)
 		}
 	}
+	return status
+}
+
+// loadMatchTables loads the tables of match -tb: every problem is
+// reported, and a directory without a usable table stops the match
+// (exit status 2).
+func loadMatchTables(dir string, stderr io.Writer) (*tb.Tables, int) {
+	ts := tb.Load(paths.Resolve(dir), func(s string) { fmt.Fprintln(stderr, "match -tb: "+s) })
+	if ts.Len() == 0 {
+		fmt.Fprintf(stderr, "match -tb: no table in %s\n", quote.Input(dir))
+		return nil, 2
+	}
+	return ts, 0
+}
+
+// serveTables loads the tables of ucci serve -tb: nil when there are none
+// (the default directory may be missing without a word; a problem with a
+// table is reported on stderr and the table skipped).
+func serveTables(dir string, stderr io.Writer) *tb.Tables {
+	resolved := paths.Resolve(dir)
+	if _, err := os.Stat(resolved); errors.Is(err, fs.ErrNotExist) && dir == tb.DefaultDir {
+		return nil
+	}
+	ts := tb.Load(resolved, func(s string) { fmt.Fprintln(stderr, "serve -tb: "+s) })
+	if ts.Len() == 0 {
+		return nil
+	}
+	return ts
+}
+
+// runTBCheck implements `ucci tb check [-tb DIR] [-n N] [-depth D] [-seed S] [MATERIAL...]`.
+func runTBCheck(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("tb check", "usage: ucci tb check [-tb DIR] [-n N] [-depth D] [-seed S] [MATERIAL...]\n"+
+		"  searches N random positions of each table (or those named) to depth D with the\n"+
+		"  engine alone (no tables) and counts where it disagrees with the table: a mate\n"+
+		"  score the table denies, a move that changes the table's result", stderr)
+	dir := fs.String("tb", tb.DefaultDir, "directory of the tables")
+	n := fs.Int("n", 100, "positions per table")
+	depth := fs.Int("depth", 8, "search depth")
+	seed := fs.Uint64("seed", 1, "random seed of the sample")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if err := firstError(intIn("n", *n, 1, 1_000_000), intIn("depth", *depth, 1, 60)); err != nil {
+		return badArg(fs, "%v", err)
+	}
+	ts := tb.Load(paths.Resolve(*dir), func(s string) { fmt.Fprintln(stderr, s) })
+	defer ts.Close()
+	mats := ts.Materials()
+	if fs.NArg() > 0 {
+		mats = mats[:0]
+		for _, a := range fs.Args() {
+			m, err := tb.ParseMaterial(a)
+			if err != nil {
+				return badArg(fs, "%v", err)
+			}
+			mats = append(mats, m)
+		}
+	}
+	if len(mats) == 0 {
+		fmt.Fprintf(stderr, "ucci tb check: no tables in %s\n", quote.Input(*dir))
+		return 1
+	}
+	w := bufio.NewWriter(stdout)
+	defer w.Flush()
+	rng := rand.New(rand.NewPCG(*seed, 34))
+	fmt.Fprintf(w, "%-10s %9s %8s %15s %12s\n", "table", "searched", "proved", "contradictions", "off-best")
+	var total tbgen.CrossCheck
+	status := 0
+	for _, m := range mats {
+		cc, err := tbgen.CrossCheckSearch(ts, m, *n, *depth, rng)
+		if err != nil {
+			fmt.Fprintf(stderr, "ucci tb check: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(w, "%-10s %9d %8d %15d %12d\n", m, cc.Searched, cc.Proved, cc.Contradictions, cc.OffBest)
+		for _, e := range cc.Examples {
+			fmt.Fprintf(w, "  %s\n", e)
+		}
+		w.Flush()
+		total.Searched += cc.Searched
+		total.Proved += cc.Proved
+		total.Contradictions += cc.Contradictions
+		total.OffBest += cc.OffBest
+		if cc.Contradictions+cc.OffBest > 0 {
+			status = 1
+		}
+	}
+	fmt.Fprintf(w, "%-10s %9d %8d %15d %12d\n", "total", total.Searched, total.Proved, total.Contradictions, total.OffBest)
 	return status
 }

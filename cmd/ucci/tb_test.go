@@ -1,12 +1,13 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
 
 // TestTBCommands builds two small tables with `ucci tb build`, probes a
-// position and verifies the tables.
+// position, verifies the tables and checks them against the search.
 func TestTBCommands(t *testing.T) {
 	dir := t.TempDir()
 	code, out, errs := runCapture("tb", "build", "-out", dir, "KRK", "KNK")
@@ -25,6 +26,10 @@ func TestTBCommands(t *testing.T) {
 	}
 	if code, out, _ = runCapture("tb", "verify", "-tb", dir); code != 0 || !strings.Contains(out, "KRK ok") || !strings.Contains(out, "KNK ok") {
 		t.Errorf("tb verify: code %d, output %q", code, out)
+	}
+	if code, out, _ = runCapture("tb", "check", "-tb", dir, "-n", "6", "-depth", "4"); code != 0 ||
+		!regexp.MustCompile(`(?m)^total +[1-9]\d* +\d+ +0 +0$`).MatchString(out) {
+		t.Errorf("tb check: code %d, output %q", code, out)
 	}
 	if code, _, _ = runCapture("tb", "probe", "-tb", dir, "3k5/9/9/9/9/9/9/9/9/4K2CR w"); code != 1 {
 		t.Errorf("tb probe without a table: exit %d, want 1", code)

@@ -1,4 +1,4 @@
-// Package tb builds and probes endgame tablebases: for an ending with
+// Package tb probes endgame tablebases (package tbgen builds them): for an ending with
 // attacking pieces (chariot, horse, cannon, soldier) on one side only, the
 // exact result of every position with either side to move, found by
 // retrograde analysis under the referee's rules.
@@ -37,10 +37,10 @@
 // The tables ignore the natural-move limit (60 moves without a capture
 // under the referee's rules): a win is a win however long its DTC. A
 // conversion resets the limit's counter, so the limit matters only within
-// one table. The probe at the root calls a win a win only when its DTC is
-// no more than the plies left before the limit (see Value.WinWithin);
-// inside the search the tables give win/draw/loss alone, as Syzygy's DTZ
-// tables do with the 50-move rule.
+// one table. A win counts only when its DTC is no more than the plies left
+// before the limit (see Value.WinWithin, LossWithin and WDLWithin): the
+// search scores a longer one as a draw, at the root and inside the tree,
+// as Syzygy's DTZ tables are used with the 50-move rule.
 //
 // # Indexing and files
 //

@@ -58,9 +58,10 @@ func checksum(b []byte) uint64 {
 	return h.Sum64()
 }
 
-// writeTable writes a table to dir under its file name, through a
-// temporary file renamed into place, so a file is whole or absent.
-func writeTable(dir string, m Material, vals []Value) (int64, error) {
+// WriteTable writes a table's values to dir under its file name, through a
+// temporary file renamed into place, so a file is whole or absent; it
+// returns the file's size.
+func WriteTable(dir string, m Material, vals []Value) (int64, error) {
 	img := encode(m, vals)
 	return int64(len(img)), safefile.WriteFile(filepath.Join(dir, FileName(m)), img)
 }
@@ -70,7 +71,7 @@ func writeTable(dir string, m Material, vals []Value) (int64, error) {
 type Table struct {
 	Material Material
 	Longest  int // longest win's distance to conversion
-	lay      *layout
+	lay      *Layout
 	data     []byte // the values
 	unmap    func() error
 }
@@ -78,8 +79,14 @@ type Table struct {
 // Size returns the number of positions of the table.
 func (t *Table) Size() int64 { return t.lay.size }
 
-// at returns the value at index i.
-func (t *Table) at(i int64) Value {
+// Layout returns the table's index.
+func (t *Table) Layout() *Layout { return t.lay }
+
+// FileSize returns the size of the table's file.
+func (t *Table) FileSize() int64 { return headerSize + 2*t.lay.size }
+
+// At returns the value at index i.
+func (t *Table) At(i int64) Value {
 	return Value(binary.LittleEndian.Uint16(t.data[2*i:]))
 }
 
@@ -101,7 +108,7 @@ func OpenTable(dir string, m Material) (*Table, error) {
 		return nil, err
 	}
 	defer f.Close()
-	lay := newLayout(m)
+	lay := NewLayout(m)
 	if size != headerSize+2*lay.size {
 		return nil, fmt.Errorf("%w: %s has %d bytes, want %d", ErrDamaged, path, size, headerSize+2*lay.size)
 	}
@@ -119,7 +126,7 @@ func OpenTable(dir string, m Material) (*Table, error) {
 }
 
 // fromImage checks a file image and returns its table.
-func fromImage(m Material, lay *layout, img []byte) (*Table, error) {
+func fromImage(m Material, lay *Layout, img []byte) (*Table, error) {
 	if int64(len(img)) != headerSize+2*lay.size || [8]byte(img[:8]) != magic {
 		return nil, fmt.Errorf("%w: bad header", ErrDamaged)
 	}

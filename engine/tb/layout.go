@@ -1,29 +1,27 @@
 package tb
 
-import "github.com/goxq/ucci/engine"
-
 // maxSlots bounds the pieces of a table, generals included.
 const maxSlots = 16
 
 // slot is one piece of a table's index with the points it may stand on.
 type slot struct {
-	piece  engine.Piece
+	piece  uint8
 	points *pointSet
 }
 
 // pointSet lists the points a piece may stand on and numbers them.
 type pointSet struct {
-	squares []engine.Square
-	ordinal [engine.NumSquares]int16 // -1 where the piece cannot stand
+	squares []uint8
+	ordinal [NumSquares]int16 // -1 where the piece cannot stand
 }
 
-func newPointSet(ok func(engine.Square) bool) *pointSet {
+func newPointSet(ok func(f, r int) bool) *pointSet {
 	ps := &pointSet{}
-	for s := engine.Square(0); s < engine.NumSquares; s++ {
+	for s := range NumSquares {
 		ps.ordinal[s] = -1
-		if ok(s) {
+		if ok(s%numFiles, s/numFiles) {
 			ps.ordinal[s] = int16(len(ps.squares))
-			ps.squares = append(ps.squares, s)
+			ps.squares = append(ps.squares, uint8(s))
 		}
 	}
 	return ps
@@ -32,68 +30,68 @@ func newPointSet(ok func(engine.Square) bool) *pointSet {
 // The point sets, from Red's side (the attacker is Red in a table) and
 // Black's (the defender).
 var (
-	strongKingPoints = newPointSet(func(s engine.Square) bool { return s.Rank() <= 2 && (s.File() == 3 || s.File() == 4) })
-	anyPoints        = newPointSet(func(engine.Square) bool { return true })
-	sidePoints       [2][engine.NumPieceTypes]*pointSet
+	strongKingPoints = newPointSet(func(f, r int) bool { return r <= 2 && (f == 3 || f == 4) })
+	anyPoints        = newPointSet(func(int, int) bool { return true })
+	sidePoints       [2][NumPieceTypes]*pointSet
 )
 
 func init() {
-	for c := engine.Red; c <= engine.Black; c++ {
-		rel := func(s engine.Square) (f, r int) {
-			f, r = s.File(), s.Rank()
-			if c == engine.Black {
-				r = engine.NumRanks - 1 - r
+	for c := Red; c <= Black; c++ {
+		rel := func(f, r int) (int, int) {
+			if c == Black {
+				r = numRanks - 1 - r
 			}
 			return f, r
 		}
-		sidePoints[c][engine.King] = newPointSet(func(s engine.Square) bool {
-			f, r := rel(s)
+		sidePoints[c][King] = newPointSet(func(f, r int) bool {
+			f, r = rel(f, r)
 			return f >= 3 && f <= 5 && r <= 2
 		})
-		sidePoints[c][engine.Advisor] = newPointSet(func(s engine.Square) bool {
-			f, r := rel(s)
+		sidePoints[c][Advisor] = newPointSet(func(f, r int) bool {
+			f, r = rel(f, r)
 			return (r == 0 || r == 2) && (f == 3 || f == 5) || r == 1 && f == 4
 		})
-		sidePoints[c][engine.Elephant] = newPointSet(func(s engine.Square) bool {
-			f, r := rel(s)
+		sidePoints[c][Elephant] = newPointSet(func(f, r int) bool {
+			f, r = rel(f, r)
 			return (r == 0 || r == 4) && (f == 2 || f == 6) || r == 2 && (f == 0 || f == 4 || f == 8)
 		})
-		sidePoints[c][engine.Pawn] = newPointSet(func(s engine.Square) bool {
-			f, r := rel(s)
+		sidePoints[c][Pawn] = newPointSet(func(f, r int) bool {
+			f, r = rel(f, r)
 			return r >= 5 || (r == 3 || r == 4) && f%2 == 0
 		})
-		for _, t := range []engine.PieceType{engine.Horse, engine.Rook, engine.Cannon} {
+		for _, t := range []int{Horse, Rook, Cannon} {
 			sidePoints[c][t] = anyPoints
 		}
 	}
 }
 
-// layout is the index of a table: the side to move, then each slot's
+// Layout is the index of a table: the side to move, then each slot's
 // point ordinal, mixed radix.
-type layout struct {
+type Layout struct {
 	slots []slot
-	first [engine.NumPieces]int8 // first slot of each piece, -1 if none
+	first [NumPieces]int8 // first slot of each piece, -1 if none
 	size  int64
 }
 
 // slotOrder is the order of the piece types in a layout.
-var slotOrder = [...]engine.PieceType{engine.King, engine.Rook, engine.Horse, engine.Cannon, engine.Pawn, engine.Advisor, engine.Elephant}
+var slotOrder = [...]int{King, Rook, Horse, Cannon, Pawn, Advisor, Elephant}
 
-func newLayout(m Material) *layout {
-	l := &layout{size: 2}
+// NewLayout returns the index of the table of m.
+func NewLayout(m Material) *Layout {
+	l := &Layout{size: 2}
 	for i := range l.first {
 		l.first[i] = -1
 	}
-	for c := engine.Red; c <= engine.Black; c++ {
+	for c := Red; c <= Black; c++ {
 		counts := &m.Strong
-		if c == engine.Black {
+		if c == Black {
 			counts = &m.Weak
 		}
 		for _, t := range slotOrder {
-			pc := engine.MakePiece(c, t)
+			pc := makePiece(c, t)
 			for i := 0; i < int(counts[t]); i++ {
 				ps := sidePoints[c][t]
-				if pc == engine.RedKing {
+				if c == Red && t == King {
 					ps = strongKingPoints
 				}
 				if i == 0 {
@@ -107,12 +105,16 @@ func newLayout(m Material) *layout {
 	return l
 }
 
-// decode places the position of index idx on board (cleared first) and
-// returns its side to move; ok is false when two pieces share a point or
-// two pieces of a kind are out of order (each such set is stored once).
-func (l *layout) decode(idx int64, board *[engine.NumSquares]engine.Piece) (side engine.Color, ok bool) {
-	*board = [engine.NumSquares]engine.Piece{}
-	side = engine.Color(idx & 1)
+// Size returns the number of index entries.
+func (l *Layout) Size() int64 { return l.size }
+
+// Decode places the position of index idx on board (cleared first; pieces
+// numbered as in package engine) and returns its side to move; ok is false
+// when two pieces share a point or two pieces of a kind are out of order
+// (each such set is stored once).
+func (l *Layout) Decode(idx int64, board *[NumSquares]uint8) (side uint8, ok bool) {
+	*board = [NumSquares]uint8{}
+	side = uint8(idx & 1)
 	idx >>= 1
 	prev := int64(-1)
 	for i := range l.slots {
@@ -125,7 +127,7 @@ func (l *layout) decode(idx int64, board *[engine.NumSquares]engine.Piece) (side
 		}
 		prev = o
 		s := sl.points.squares[o]
-		if board[s] != engine.NoPiece {
+		if board[s] != 0 {
 			return side, false
 		}
 		board[s] = sl.piece
@@ -133,50 +135,50 @@ func (l *layout) decode(idx int64, board *[engine.NumSquares]engine.Piece) (side
 	return side, true
 }
 
-// index returns the index of a position whose attacker is strong; ok is
-// false when the position's pieces do not fit the layout.
-func (l *layout) index(p *engine.Position, strong engine.Color) (idx int64, ok bool) {
+// Index returns the index of a placement whose attacking side is strong;
+// ok is false when its pieces do not fit the layout. It does not allocate.
+func (l *Layout) Index(pl *Placement, strong uint8) (idx int64, ok bool) {
 	var ords [maxSlots]int16
-	var used [engine.NumPieces]int8
-	k := p.KingSquare(strong)
-	flip := strong == engine.Black
-	mirror := k.File() == 5
-	for s := engine.Square(0); s < engine.NumSquares; s++ {
-		pc := p.Board(s)
-		if pc == engine.NoPiece {
+	k := pl.Square[makePiece(strong, King)][0]
+	flip := strong == Black
+	mirror := k%numFiles == 5
+	for pc := uint8(1); pc < NumPieces; pc++ {
+		n := int(pl.Count[pc])
+		if n == 0 {
 			continue
 		}
-		t := s
+		tp := pc
 		if flip {
-			t = t.Flip()
-			pc ^= 8
+			tp ^= 8
 		}
-		if mirror {
-			t = t.Mirror()
-		}
-		f := l.first[pc]
-		if f < 0 {
+		f := l.first[tp]
+		if f < 0 || int(f)+n > len(l.slots) || l.slots[int(f)+n-1].piece != tp {
 			return 0, false
 		}
-		i := int(f) + int(used[pc])
-		used[pc]++
-		if i >= len(l.slots) || l.slots[i].piece != pc {
-			return 0, false
+		for j := range n {
+			t := pl.Square[pc][j]
+			if flip {
+				t = flipSquare(t)
+			}
+			if mirror {
+				t = mirrorSquare(t)
+			}
+			o := l.slots[int(f)+j].points.ordinal[t]
+			if o < 0 {
+				return 0, false
+			}
+			// Keep a kind's ordinals increasing (insertion into its run).
+			i := int(f) + j
+			for i > int(f) && ords[i-1] > o {
+				ords[i] = ords[i-1]
+				i--
+			}
+			ords[i] = o
 		}
-		o := l.slots[i].points.ordinal[t]
-		if o < 0 {
-			return 0, false
-		}
-		// Keep a kind's ordinals increasing (insertion into its run).
-		for i > int(f) && ords[i-1] > o {
-			ords[i] = ords[i-1]
-			i--
-		}
-		ords[i] = o
 	}
-	side := p.SideToMove()
+	side := pl.Side
 	if flip {
-		side = side.Opponent()
+		side ^= 1
 	}
 	idx, mult := int64(side), int64(2)
 	for i := range l.slots {

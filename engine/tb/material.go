@@ -4,28 +4,26 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-
-	"github.com/goxq/ucci/engine"
 )
 
 // Material is the piece set of an ending: how many of each piece type the
 // attacking side (Strong) and the defending side (Weak) have, generals
 // included. Only the strong side has chariots, horses, cannons or soldiers.
 type Material struct {
-	Strong, Weak [engine.NumPieceTypes]uint8
+	Strong, Weak [NumPieceTypes]uint8
 }
 
 // ErrMaterial reports a material string or position the tables do not cover.
 var ErrMaterial = errors.New("not a one-sided tablebase material")
 
 // letterOrder is the order of the piece letters in a material's name.
-var letterOrder = [...]engine.PieceType{engine.Rook, engine.Horse, engine.Cannon, engine.Pawn, engine.Advisor, engine.Elephant}
+var letterOrder = [...]int{Rook, Horse, Cannon, Pawn, Advisor, Elephant}
 
 // attackers are the piece types that can give check.
-var attackers = [...]engine.PieceType{engine.Rook, engine.Horse, engine.Cannon, engine.Pawn}
+var attackers = [...]int{Rook, Horse, Cannon, Pawn}
 
 // pieceLimit is how many pieces of each type a side may have.
-var pieceLimit = [engine.NumPieceTypes]uint8{engine.King: 1, engine.Advisor: 2, engine.Elephant: 2, engine.Horse: 2, engine.Rook: 2, engine.Cannon: 2, engine.Pawn: 5}
+var pieceLimit = [NumPieceTypes]uint8{King: 1, Advisor: 2, Elephant: 2, Horse: 2, Rook: 2, Cannon: 2, Pawn: 5}
 
 // ParseMaterial reads a material in FEN letters, the attacking side first
 // and each side's general included: KRK, KNKA, KRKAABB, KCPKAABB. Upper or
@@ -46,10 +44,10 @@ func ParseMaterial(s string) (Material, error) {
 		if i == 1 {
 			side = &m.Weak
 		}
-		side[engine.King] = 1
+		side[King] = 1
 		for j := 0; j < len(part); j++ {
 			t := typeOf(part[j])
-			if t == engine.NoPieceType || t == engine.King {
+			if t == 0 || t == King {
 				return m, fmt.Errorf("%w: %q", ErrMaterial, s)
 			}
 			side[t]++
@@ -64,26 +62,29 @@ func ParseMaterial(s string) (Material, error) {
 	return m, nil
 }
 
-// typeOf returns the piece type of an upper-case FEN letter.
-func typeOf(c byte) engine.PieceType {
+// typeOf returns the piece type of an upper-case FEN letter, 0 for none.
+func typeOf(c byte) int {
 	switch c {
 	case 'K':
-		return engine.King
+		return King
 	case 'A':
-		return engine.Advisor
+		return Advisor
 	case 'B', 'E':
-		return engine.Elephant
+		return Elephant
 	case 'N', 'H':
-		return engine.Horse
+		return Horse
 	case 'R':
-		return engine.Rook
+		return Rook
 	case 'C':
-		return engine.Cannon
+		return Cannon
 	case 'P':
-		return engine.Pawn
+		return Pawn
 	}
-	return engine.NoPieceType
+	return 0
 }
+
+// pieceLetters are the FEN letters of the piece types (Red's).
+const pieceLetters = " KABNRCP"
 
 // valid tells whether the strong side has an attacking piece and the weak
 // side none.
@@ -92,7 +93,7 @@ func (m Material) valid() bool {
 }
 
 // attacking counts a side's attacking pieces.
-func (Material) attacking(side *[engine.NumPieceTypes]uint8) int {
+func (Material) attacking(side *[NumPieceTypes]uint8) int {
 	n := 0
 	for _, t := range attackers {
 		n += int(side[t])
@@ -108,10 +109,10 @@ func (m Material) String() string {
 	return string(appendSide(b, &m.Weak))
 }
 
-func appendSide(b []byte, side *[engine.NumPieceTypes]uint8) []byte {
+func appendSide(b []byte, side *[NumPieceTypes]uint8) []byte {
 	for _, t := range letterOrder {
 		for range side[t] {
-			b = append(b, engine.MakePiece(engine.Red, t).Letter())
+			b = append(b, pieceLetters[t])
 		}
 	}
 	return b
@@ -120,7 +121,7 @@ func appendSide(b []byte, side *[engine.NumPieceTypes]uint8) []byte {
 // Pieces returns the number of pieces of the material, generals included.
 func (m Material) Pieces() int {
 	n := 0
-	for t := range engine.NumPieceTypes {
+	for t := range NumPieceTypes {
 		n += int(m.Strong[t]) + int(m.Weak[t])
 	}
 	return n
@@ -131,7 +132,7 @@ func (m Material) Pieces() int {
 func (m Material) Subsets() []Material {
 	var out []Material
 	for side := range 2 {
-		for t := engine.Advisor; t <= engine.Pawn; t++ {
+		for t := Advisor; t <= Pawn; t++ {
 			s := m
 			arr := &s.Strong
 			if side == 1 {
@@ -156,38 +157,32 @@ func (m Material) key() int {
 	for _, t := range letterOrder {
 		k = k*int(pieceLimit[t]+1) + int(m.Strong[t])
 	}
-	k = k*3 + int(m.Weak[engine.Advisor])
-	return k*3 + int(m.Weak[engine.Elephant])
+	k = k*3 + int(m.Weak[Advisor])
+	return k*3 + int(m.Weak[Elephant])
 }
 
 // numKeys is the number of distinct Material keys.
 const numKeys = 3 * 3 * 3 * 6 * 3 * 3 * 3 * 3
 
-// materialOf returns the material of a position and its attacking side;
+// materialOf returns the material of a placement and its attacking side;
 // ok is false when both sides or neither have attacking pieces.
-func materialOf(p *engine.Position) (m Material, strong engine.Color, ok bool) {
-	var counts [2][engine.NumPieceTypes]uint8
-	for c := engine.Red; c <= engine.Black; c++ {
-		for t := engine.King; t <= engine.Pawn; t++ {
-			counts[c][t] = uint8(p.Count(engine.MakePiece(c, t)))
-		}
+func materialOf(pl *Placement) (m Material, strong uint8, ok bool) {
+	for t := King; t <= Pawn; t++ {
+		m.Strong[t], m.Weak[t] = pl.Count[t], pl.Count[t|8]
 	}
-	m.Strong, m.Weak = counts[engine.Red], counts[engine.Black]
 	if m.attacking(&m.Strong) == 0 {
 		m.Strong, m.Weak = m.Weak, m.Strong
-		strong = engine.Black
+		strong = Black
 	}
-	return m, strong, m.valid() && m.Strong[engine.King] == 1 && m.Weak[engine.King] == 1
+	return m, strong, m.valid() && m.Strong[King] == 1 && m.Weak[King] == 1
 }
 
-// noAttackers tells whether neither side of a position has an attacking
+// noAttackers tells whether neither side of a placement has an attacking
 // piece: a draw, since no side can ever give check.
-func noAttackers(p *engine.Position) bool {
-	for c := engine.Red; c <= engine.Black; c++ {
-		for _, t := range attackers {
-			if p.Count(engine.MakePiece(c, t)) > 0 {
-				return false
-			}
+func noAttackers(pl *Placement) bool {
+	for _, t := range attackers {
+		if pl.Count[t]|pl.Count[t|8] != 0 {
+			return false
 		}
 	}
 	return true

@@ -6,9 +6,12 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-
-	"github.com/goxq/ucci/engine"
 )
+
+// DefaultDir is where the engine and the tb commands look for tables when
+// no directory is given: "tablebases" beside the executable (where make tb
+// builds them), else in the working directory.
+const DefaultDir = "tablebases"
 
 // Tables is a set of loaded tables, looked up by material without a map so
 // that the search may probe it.
@@ -100,14 +103,23 @@ func Load(dir string, warn func(string)) *Tables {
 	return ts
 }
 
-// Probe returns the value of a position for its side to move; ok is false
-// when no table holds it. A position with no attacking piece on either
-// side is a draw without a table. Probe does not allocate.
-func (ts *Tables) Probe(p *engine.Position) (v Value, ok bool) {
-	if noAttackers(p) {
+// Table returns the table of m, nil when the set has none.
+func (ts *Tables) Table(m Material) *Table {
+	t := ts.byKey[m.key()]
+	if t == nil || t.Material != m {
+		return nil
+	}
+	return t
+}
+
+// Probe returns the value of a placement for its side to move; ok is
+// false when no table holds it. A placement with no attacking piece on
+// either side is a draw without a table. Probe does not allocate.
+func (ts *Tables) Probe(pl *Placement) (v Value, ok bool) {
+	if noAttackers(pl) {
 		return Draw, true
 	}
-	m, strong, ok := materialOf(p)
+	m, strong, ok := materialOf(pl)
 	if !ok {
 		return Draw, false
 	}
@@ -115,9 +127,9 @@ func (ts *Tables) Probe(p *engine.Position) (v Value, ok bool) {
 	if t == nil || t.Material != m {
 		return Draw, false
 	}
-	idx, ok := t.lay.index(p, strong)
+	idx, ok := t.lay.Index(pl, strong)
 	if !ok {
 		return Draw, false
 	}
-	return t.at(idx), true
+	return t.At(idx), true
 }

@@ -50,6 +50,6 @@ func Set(name string) ([]Material, error) {
 		}
 		out = append(out, m)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return newLayout(out[i]).size < newLayout(out[j]).size })
+	sort.SliceStable(out, func(i, j int) bool { return NewLayout(out[i]).size < NewLayout(out[j]).size })
 	return out, nil
 }

@@ -46,6 +46,24 @@ func (v Value) WDL() int {
 // the side to move complete: its conversion comes within pliesLeft plies.
 func (v Value) WinWithin(pliesLeft int) bool { return v.IsWin() && v.DTC() <= pliesLeft }
 
+// LossWithin tells whether the value is a loss the opponent completes
+// before the natural-move limit: the conversion comes within pliesLeft
+// plies however long the side to move delays it.
+func (v Value) LossWithin(pliesLeft int) bool { return v.IsLoss() && v.DTC() <= pliesLeft }
+
+// WDLWithin is WDL under the natural-move limit: a win or a loss whose
+// conversion lies beyond pliesLeft plies is a draw, since the limit ends
+// the game first.
+func (v Value) WDLWithin(pliesLeft int) int {
+	switch {
+	case v.WinWithin(pliesLeft):
+		return 1
+	case v.LossWithin(pliesLeft):
+		return -1
+	}
+	return 0
+}
+
 // String returns "win N", "loss N", "draw" or "illegal".
 func (v Value) String() string {
 	switch {

@@ -141,6 +141,8 @@ function render() {
   renderBoard();
   $("verdict").textContent = st.verdict;
   $("warning").textContent = st.warning;
+  $("tablebase").textContent = st.tablebase ? st.tablebase.text : "";
+  $("tablebase").className = "tablebase" + (st.tablebase ? " " + st.tablebase.result : "");
   renderMoves();
   renderHeaders();
   renderGraph();

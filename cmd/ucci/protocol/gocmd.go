@@ -52,6 +52,8 @@ func (s *Session) goCommand(tok []string) {
 	}
 	s.applyStrength(&lim)
 	s.announceEval()
+	s.loadTables()
+	s.sayTablebaseVerdict()
 
 	st := &searchState{done: make(chan searchOutcome, 1), release: make(chan struct{}),
 		ponder: g.ponder, drawOffered: g.draw, uci: uci, wdlMaterial: s.wdlMaterial(s.pos), start: time.Now()}

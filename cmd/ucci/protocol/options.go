@@ -9,6 +9,7 @@ import (
 	"github.com/goxq/ucci/book"
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/nnue"
+	"github.com/goxq/ucci/engine/tb"
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/internal/quote"
 )
@@ -33,12 +34,13 @@ type settings struct {
 	style        style
 	logFile      string
 	showWDL      bool
+	tbPath       string
 }
 
 func defaultSettings() settings {
 	return settings{useMillisec: true, useBook: true, bookDepth: 40, multiPV: 1,
 		moveOverhead: timeman.DefaultMoveOverhead, skill: maxSkill, elo: maxElo,
-		style: styleNormal}
+		style: styleNormal, tbPath: tb.DefaultDir}
 }
 
 // Option kinds.
@@ -175,6 +177,7 @@ var options = []option{
 	{ucci: "evalfile", uci: "EvalFile", kind: kindString, def: nnue.DefaultEval, apply: func(s *Session, v string) error {
 		return s.setEvalFile(v)
 	}},
+	{ucci: "tbpath", uci: "TablebasePath", kind: kindString, def: tb.DefaultDir, apply: (*Session).setTBPath},
 	{ucci: "logfile", uci: "Debug Log File", kind: kindString, def: "", apply: func(s *Session, v string) error {
 		if v == "" {
 			v = s.cfg.LogFile // an empty value keeps the -log file

@@ -100,6 +100,10 @@ func (s *Session) formatInfo(b []byte, i *engine.Info, st *searchState, multi bo
 	b = appendInt(b, ms)
 	b = append(b, " hashfull "...)
 	b = appendInt(b, int64(i.Hashfull))
+	if s.tables != nil {
+		b = append(b, " tbhits "...)
+		b = appendInt(b, int64(i.TBHits))
+	}
 	if len(i.PV) > 0 {
 		b = append(b, " pv"...)
 		for _, m := range i.PV {

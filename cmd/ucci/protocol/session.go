@@ -11,6 +11,7 @@ import (
 	"github.com/goxq/ucci/book"
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/nnue"
+	"github.com/goxq/ucci/engine/tb"
 )
 
 // Dialects.
@@ -51,6 +52,10 @@ type Session struct {
 	evalName      string
 	evalAnnounced bool
 	hashMB        int
+	// tables are the loaded tablebases (nil: none); tbLoaded: the
+	// directory of set.tbPath has been read.
+	tables   *tb.Tables
+	tbLoaded bool
 
 	pos       *engine.Position // nil when the last position was unusable
 	posErr    string
@@ -250,6 +255,7 @@ func (s *Session) handle(line string) {
 	case "isready":
 		s.searcher.PrepareHash() // the options have settled: map the table now
 		s.announceEval()
+		s.loadTables()
 		s.out.line("readyok")
 	case "setoption":
 		s.setOption(line)

@@ -1,10 +1,12 @@
-package tb
+package tbgen
 
 import (
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/goxq/ucci/engine/tb"
 )
 
 // Report describes one table of a build: built now (Stats filled) or found
@@ -20,7 +22,7 @@ type Report struct {
 // built again, so an interrupted build resumes where it stopped; a table
 // is written under a temporary name and renamed, so a file is whole or
 // absent. report is called once per table.
-func (b *Builder) Build(dir string, m Material, report func(Report)) error {
+func (b *Builder) Build(dir string, m tb.Material, report func(Report)) error {
 	if b.Tables.Has(m) {
 		return nil
 	}
@@ -29,11 +31,11 @@ func (b *Builder) Build(dir string, m Material, report func(Report)) error {
 			return err
 		}
 	}
-	path := filepath.Join(dir, FileName(m))
+	path := filepath.Join(dir, tb.FileName(m))
 	if _, err := os.Stat(path); err == nil {
-		if t, err := OpenTable(dir, m); err == nil {
+		if t, err := tb.OpenTable(dir, m); err == nil {
 			b.Tables.Add(t)
-			report(Report{Stats: Stats{Material: m, Longest: t.Longest}, Size: headerSize + 2*t.Size(), Existing: true})
+			report(Report{Stats: Stats{Material: m, Longest: t.Longest}, Size: t.FileSize(), Existing: true})
 			return nil
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -43,15 +45,33 @@ func (b *Builder) Build(dir string, m Material, report func(Report)) error {
 	if err != nil {
 		return err
 	}
-	size, err := writeTable(dir, m, vals)
+	size, err := tb.WriteTable(dir, m, vals)
 	if err != nil {
 		return err
 	}
-	t, err := OpenTable(dir, m)
+	t, err := tb.OpenTable(dir, m)
 	if err != nil {
 		return err
 	}
 	b.Tables.Add(t)
 	report(Report{Stats: st, Size: size})
 	return nil
+}
+
+// BuildNamed builds the tables of the materials named (FEN letters, as
+// ParseMaterial reads them) in dir with the tables they need, on workers
+// goroutines (0: one per core), and returns them loaded.
+func BuildNamed(dir string, names []string, workers int) (*tb.Tables, error) {
+	b := &Builder{Tables: tb.NewTables(), Workers: workers}
+	for _, s := range names {
+		m, err := tb.ParseMaterial(s)
+		if err == nil {
+			err = b.Build(dir, m, func(Report) {})
+		}
+		if err != nil {
+			b.Tables.Close()
+			return nil, err
+		}
+	}
+	return b.Tables, nil
 }

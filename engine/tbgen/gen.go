@@ -1,4 +1,4 @@
-package tb
+package tbgen
 
 import (
 	"fmt"
@@ -7,14 +7,15 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/tb"
 )
 
 // unknown marks a position not resolved yet during a build.
-const unknown Value = 0xffff
+const unknown tb.Value = 0xffff
 
 // Stats describes a built table.
 type Stats struct {
-	Material            Material
+	Material            tb.Material
 	Positions           int64 // legal positions (each set of like pieces once)
 	Wins, Draws, Losses int64
 	Longest             int // longest win's distance to conversion, plies
@@ -27,9 +28,9 @@ type Stats struct {
 // receives, after each iteration, the positions resolved so far (illegal
 // ones included) out of the layout's size.
 type Builder struct {
-	Tables   *Tables
-	Workers  int                                           // goroutines; GOMAXPROCS when 0
-	Progress func(m Material, iter int, done, total int64) // after each iteration; may be nil
+	Tables   *tb.Tables
+	Workers  int                                              // goroutines; GOMAXPROCS when 0
+	Progress func(m tb.Material, iter int, done, total int64) // after each iteration; may be nil
 }
 
 // Generate computes the values of m. Iteration 0 marks the positions that
@@ -39,15 +40,15 @@ type Builder struct {
 // into a lost smaller-table position counts as a loss in 0), a loss in k
 // when every move reaches a win and the longest is k-1. Every position
 // left when an iteration resolves nothing is a draw.
-func (b *Builder) Generate(m Material) ([]Value, Stats, error) {
+func (b *Builder) Generate(m tb.Material) ([]tb.Value, Stats, error) {
 	start := time.Now()
 	for _, s := range m.Subsets() {
 		if !b.Tables.Has(s) {
 			return nil, Stats{}, fmt.Errorf("tablebase %s needs %s first", m, s)
 		}
 	}
-	lay := newLayout(m)
-	vals := make([]Value, lay.size)
+	lay := tb.NewLayout(m)
+	vals := make([]tb.Value, lay.Size())
 	for i := range vals {
 		vals[i] = unknown
 	}
@@ -62,9 +63,9 @@ func (b *Builder) Generate(m Material) ([]Value, Stats, error) {
 	for iter := 0; ; iter++ {
 		pend := make([][]entry, workers)
 		var wg sync.WaitGroup
-		chunk := (lay.size + int64(workers) - 1) / int64(workers)
+		chunk := (lay.Size() + int64(workers) - 1) / int64(workers)
 		for w := range workers {
-			lo, hi := int64(w)*chunk, min(int64(w+1)*chunk, lay.size)
+			lo, hi := int64(w)*chunk, min(int64(w+1)*chunk, lay.Size())
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -91,7 +92,7 @@ func (b *Builder) Generate(m Material) ([]Value, Stats, error) {
 		resolved += int64(n)
 		st.Iterations = iter + 1
 		if b.Progress != nil {
-			b.Progress(m, iter, resolved, lay.size)
+			b.Progress(m, iter, resolved, lay.Size())
 		}
 		if n == 0 && iter > 0 {
 			break
@@ -100,7 +101,7 @@ func (b *Builder) Generate(m Material) ([]Value, Stats, error) {
 	for i, v := range vals {
 		switch {
 		case v == unknown:
-			vals[i] = Draw
+			vals[i] = tb.Draw
 			st.Draws++
 		case v.IsWin():
 			st.Wins++
@@ -117,29 +118,25 @@ func (b *Builder) Generate(m Material) ([]Value, Stats, error) {
 // entry is a value found in an iteration, applied after it.
 type entry struct {
 	i int64
-	v Value
+	v tb.Value
 }
 
 // sweep runs one iteration over the indexes lo to hi.
-func (b *Builder) sweep(lay *layout, vals []Value, iter int, lo, hi int64) ([]entry, error) {
+func (b *Builder) sweep(lay *tb.Layout, vals []tb.Value, iter int, lo, hi int64) ([]entry, error) {
 	var out []entry
 	pos := new(engine.Position)
-	var board [engine.NumSquares]engine.Piece
 	var list engine.MoveList
 	for i := lo; i < hi; i++ {
 		if vals[i] != unknown {
 			continue
 		}
-		side, ok := lay.decode(i, &board)
-		if ok && pos.SetBoard(&board, side) != nil {
-			ok = false
-		}
+		ok := setIndex(pos, lay, i)
 		if iter == 0 {
 			list.Count = 0
 			if !ok {
-				out = append(out, entry{i, Illegal})
+				out = append(out, entry{i, tb.Illegal})
 			} else if !pos.HasLegalMove() {
-				out = append(out, entry{i, Loss(0)})
+				out = append(out, entry{i, tb.Loss(0)})
 			}
 			continue
 		}
@@ -163,9 +160,9 @@ func (b *Builder) sweep(lay *layout, vals []Value, iter int, lo, hi int64) ([]en
 		}
 		switch {
 		case bestWin >= 0:
-			out = append(out, entry{i, Win(bestWin + 1)})
+			out = append(out, entry{i, tb.Win(bestWin + 1)})
 		case allWins:
-			out = append(out, entry{i, Loss(longest + 1)})
+			out = append(out, entry{i, tb.Loss(longest + 1)})
 		}
 	}
 	return out, nil
@@ -174,23 +171,25 @@ func (b *Builder) sweep(lay *layout, vals []Value, iter int, lo, hi int64) ([]en
 // child returns the value after move mv for the opponent, with a capture's
 // distance counted as 0 (the conversion); ok is false while it is unknown
 // in this iteration.
-func (b *Builder) child(lay *layout, vals []Value, pos *engine.Position, mv engine.Move, iter int) (Value, bool, error) {
+func (b *Builder) child(lay *tb.Layout, vals []tb.Value, pos *engine.Position, mv engine.Move, iter int) (tb.Value, bool, error) {
 	pos.MakeMove(mv)
 	defer pos.UnmakeMove(mv)
 	if mv.IsCapture() {
-		v, ok := b.Tables.Probe(pos)
+		v, ok := pos.ProbeTB(b.Tables)
 		if !ok {
 			return 0, false, fmt.Errorf("tablebase: no table for %s", pos.FEN())
 		}
 		switch {
 		case v.IsWin():
-			return Win(0), true, nil
+			return tb.Win(0), true, nil
 		case v.IsLoss():
-			return Loss(0), true, nil
+			return tb.Loss(0), true, nil
 		}
-		return Draw, true, nil
+		return tb.Draw, true, nil
 	}
-	idx, ok := lay.index(pos, engine.Red)
+	var pl tb.Placement
+	pos.TBPlacement(&pl)
+	idx, ok := lay.Index(&pl, tb.Red)
 	if !ok {
 		return 0, false, fmt.Errorf("tablebase: position outside its table: %s", pos.FEN())
 	}
@@ -199,4 +198,19 @@ func (b *Builder) child(lay *layout, vals []Value, pos *engine.Position, mv engi
 		return 0, false, nil
 	}
 	return v, true, nil
+}
+
+// setIndex sets pos to the position of index i of lay; false when the
+// index holds no legal position.
+func setIndex(pos *engine.Position, lay *tb.Layout, i int64) bool {
+	var raw [tb.NumSquares]uint8
+	side, ok := lay.Decode(i, &raw)
+	if !ok {
+		return false
+	}
+	var board [engine.NumSquares]engine.Piece
+	for s, pc := range raw {
+		board[s] = engine.Piece(pc)
+	}
+	return pos.SetBoard(&board, engine.Color(side)) == nil
 }

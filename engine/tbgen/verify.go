@@ -1,9 +1,10 @@
-package tb
+package tbgen
 
 import (
 	"fmt"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/tb"
 )
 
 // Verify checks a loaded table against the rules and against itself and
@@ -13,32 +14,27 @@ import (
 // the longest is one ply shorter, a draw has no move to a loss and one to a
 // draw, and the losses in 0 are exactly the positions without a legal move
 // (checkmate or stalemate). The tables one capture away must be in ts.
-func (ts *Tables) Verify(m Material, limit int) (checked int64, problems []string) {
-	t := ts.byKey[m.key()]
-	if t == nil || t.Material != m {
+func Verify(ts *tb.Tables, m tb.Material, limit int) (checked int64, problems []string) {
+	t := ts.Table(m)
+	if t == nil {
 		return 0, []string{"no table " + m.String()}
 	}
 	pos := new(engine.Position)
-	var board [engine.NumSquares]engine.Piece
 	var list engine.MoveList
 	bad := func(format string, args ...any) bool {
 		problems = append(problems, fmt.Sprintf(format, args...))
 		return len(problems) >= limit
 	}
-	for i := range t.lay.size {
-		v := t.at(i)
-		side, ok := t.lay.decode(i, &board)
-		if ok && pos.SetBoard(&board, side) != nil {
-			ok = false
-		}
-		if !ok {
-			if v != Illegal && bad("index %d: not a position but %s", i, v) {
+	for i := range t.Layout().Size() {
+		v := t.At(i)
+		if !setIndex(pos, t.Layout(), i) {
+			if v != tb.Illegal && bad("index %d: not a position but %s", i, v) {
 				return checked, problems
 			}
 			continue
 		}
 		checked++
-		if got, _ := ts.Probe(pos); got != v {
+		if got, _ := pos.ProbeTB(ts); got != v {
 			if bad("%s: probe gives %s, table %s", pos.FEN(), got, v) {
 				return checked, problems
 			}
@@ -53,9 +49,9 @@ func (ts *Tables) Verify(m Material, limit int) (checked int64, problems []strin
 }
 
 // checkMoves tests a value against its children's and returns what is wrong.
-func checkMoves(ts *Tables, pos *engine.Position, v Value, moves []engine.Move) string {
+func checkMoves(ts *tb.Tables, pos *engine.Position, v tb.Value, moves []engine.Move) string {
 	if len(moves) == 0 {
-		if v != Loss(0) {
+		if v != tb.Loss(0) {
 			return "no legal move, want a loss in 0"
 		}
 		return ""
@@ -63,7 +59,7 @@ func checkMoves(ts *Tables, pos *engine.Position, v Value, moves []engine.Move) 
 	bestWin, longest, wins, draws := -1, -1, 0, 0
 	for _, mv := range moves {
 		pos.MakeMove(mv)
-		cv, ok := ts.Probe(pos)
+		cv, ok := pos.ProbeTB(ts)
 		pos.UnmakeMove(mv)
 		if !ok {
 			return "no value after " + mv.String()
@@ -93,7 +89,7 @@ func checkMoves(ts *Tables, pos *engine.Position, v Value, moves []engine.Move) 
 		if wins != len(moves) || longest+1 != v.DTC() {
 			return fmt.Sprintf("%d of %d moves lose, the longest in %d", wins, len(moves), longest)
 		}
-	case v == Draw:
+	case v == tb.Draw:
 		if bestWin >= 0 || draws == 0 {
 			return fmt.Sprintf("a draw with a move to a loss (%d) or none to a draw", bestWin)
 		}

@@ -1,9 +1,10 @@
-package tb
+package tbgen
 
 import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/tb"
 )
 
 // TestTablesAgreeWithReferee: the losses in 0 are exactly the positions
@@ -12,20 +13,18 @@ import (
 func TestTablesAgreeWithReferee(t *testing.T) {
 	ts := buildTestTables(t)
 	pos := new(engine.Position)
-	var board [engine.NumSquares]engine.Piece
 	for _, m := range ts.Materials() {
-		tab := ts.byKey[m.key()]
-		for i := range tab.lay.size {
-			v := tab.at(i)
-			side, ok := tab.lay.decode(i, &board)
-			if !ok || v == Illegal {
+		tab := ts.Table(m)
+		for i := range tab.Layout().Size() {
+			v := tab.At(i)
+			if v == tb.Illegal {
 				continue
 			}
-			if v != Loss(0) && i%13 != 0 {
+			if v != tb.Loss(0) && i%13 != 0 {
 				continue // every loss in 0, a sample of the rest
 			}
-			if err := pos.SetBoard(&board, side); err != nil {
-				t.Fatal(err)
+			if !setIndex(pos, tab.Layout(), i) {
+				t.Fatalf("%s index %d: a legal value at no position", m, i)
 			}
 			g, err := engine.NewGame(pos.FEN(), engine.RulesCXA)
 			if err != nil {
@@ -33,10 +32,10 @@ func TestTablesAgreeWithReferee(t *testing.T) {
 			}
 			verdict := g.Verdict()
 			mated := verdict.Reason == engine.Checkmate || verdict.Reason == engine.Stalemate
-			if mated != (v == Loss(0)) {
+			if mated != (v == tb.Loss(0)) {
 				t.Errorf("%s %s: table %s, referee %s", m, pos.FEN(), v, verdict)
 			}
-			if verdict.Reason == engine.InsufficientMaterial && v != Draw {
+			if verdict.Reason == engine.InsufficientMaterial && v != tb.Draw {
 				t.Errorf("%s %s: table %s, referee %s", m, pos.FEN(), v, verdict)
 			}
 		}
