@@ -20,7 +20,7 @@ var fakeBin string
 
 func TestMain(m *testing.M) {
 	var err error
-	if fakeBin, err = enginetest.Build("github.com/goxq/ucci/match/testdata/fakeengine"); err != nil {
+	if fakeBin, err = enginetest.Build("github.com/goxq/ucci/engineproc/testdata/fakeengine"); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

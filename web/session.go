@@ -10,7 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/goxq/ucci/engine"
-	"github.com/goxq/ucci/match"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -38,9 +38,9 @@ type session struct {
 	mode      boardMode
 	analysing bool
 	multipv   int
-	engIdx    int           // the engine chosen for analysis
-	eng       *match.Engine // nil until needed
-	engOf     int           // the index of eng
+	engIdx    int                // the engine chosen for analysis
+	eng       *engineproc.Engine // nil until needed
+	engOf     int                // the index of eng
 	sent      map[string]string
 	search    search
 	game      *play // the game against the engine, nil when none

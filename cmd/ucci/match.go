@@ -513,7 +513,7 @@ func sampleOpenings(fs *flag.FlagSet, args []string, specs engineFlags, excludes
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	eng, err := match.OpenEngine(ctx, specs[0], 30*time.Second)
+	eng, err := engineproc.OpenEngine(ctx, specs[0], 30*time.Second)
 	if err != nil {
 		fmt.Fprintf(stderr, "match openings: %v\n", err)
 		return 1
