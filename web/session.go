@@ -45,7 +45,8 @@ type session struct {
 	search    search
 	game      *play // the game against the engine, nil when none
 	notice    string
-	picks     []*pgn.Game // the games of the last file of several imported
+	picks     []*pgn.Game     // the games of the last file of several imported
+	pvPos     engine.Position // pvTexts' copy of the root, kept to be reused
 }
 
 // boardMode is what the board does, as the browser's state names it.
