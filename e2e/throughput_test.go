@@ -37,7 +37,7 @@ type throughputRun struct {
 // dist-throughput).
 func TestDistributedThroughput(t *testing.T) {
 	bin, natsBin := distBinaries(t)
-	fake, err := enginetest.Build("github.com/goxq/ucci/engineproc/testdata/fakeengine")
+	fake, err := enginetest.Build(enginetest.FakeEngine)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package engineproc
 
 import (
-	"fmt"
 	"os"
 	"testing"
 
@@ -14,14 +13,7 @@ var fakeBin string
 // mateFEN is a position in which Red mates in one (b0b9).
 const mateFEN = "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1"
 
-func TestMain(m *testing.M) {
-	var err error
-	if fakeBin, err = enginetest.Build("github.com/goxq/ucci/engineproc/testdata/fakeengine"); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(enginetest.Main(m))
-}
+func TestMain(m *testing.M) { os.Exit(enginetest.MainWithFake(m, &fakeBin)) }
 
 // fake returns the spec of a fake engine with the given flags.
 func fake(name string, args ...string) EngineSpec {
