@@ -60,7 +60,10 @@ type Coordinator struct {
 	// results stream (a resumed run's, or one finished early): their
 	// stream sequences, in order.
 	stored map[int][]uint64
-	tally  workerTally
+	// read is the stream sequence of the last result message handled
+	// (read back by loadStored or by onResult), for awaitResults.
+	read  uint64
+	tally workerTally
 }
 
 // delivery is a result message for a published pair (msg is nil for a
@@ -128,6 +131,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 		if last, err = c.loadStored(ctx); err != nil {
 			return nil, err
 		}
+		c.read = last
 	}
 	cons, err := c.resultConsumer(ctx, opts.Resume, last)
 	if err != nil {
@@ -193,6 +197,9 @@ func (c *Coordinator) Close() {
 // it stays on the stream, where a resumed run reads it again. A refusal is
 // told of.
 func (c *Coordinator) onResult(msg jetstream.Msg) {
+	if meta, err := msg.Metadata(); err == nil {
+		defer c.noteRead(meta.Sequence.Stream)
+	}
 	r := c.result(msg)
 	if r == nil {
 		return
@@ -320,7 +327,10 @@ func (c *Coordinator) accept(cfg *match.Config, w *Work, games []match.Scheduled
 
 // publish signs the work item, puts it on the queue and waits on ch for
 // its result. A resumed run does not publish a pair whose item is on the
-// queue still (queued or being played, from a coordinator that died).
+// queue still (queued or being played, from a coordinator that died), nor
+// one whose result came in meanwhile: a worker stores the result before it
+// acknowledges the item, so once the item is off the queue, its result is
+// on the results stream, which awaitResults reads up to its end first.
 func (c *Coordinator) publish(ctx context.Context, w *Work, ch <-chan delivery) (delivery, error) {
 	defer func() {
 		c.mu.Lock()
@@ -335,6 +345,12 @@ func (c *Coordinator) publish(ctx context.Context, w *Work, ch <-chan delivery) 
 			return delivery{}, fmt.Errorf("game pair %d: %w", w.ID, err)
 		}
 		queued = err == nil
+		if !queued {
+			if err := c.awaitResults(ctx); err != nil {
+				return delivery{}, fmt.Errorf("game pair %d: %w", w.ID, err)
+			}
+			queued = len(ch) > 0
+		}
 	}
 	if !queued {
 		data, err := signWork(c.key, w)

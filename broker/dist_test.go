@@ -25,14 +25,7 @@ import (
 // fakeBin is the scripted engine of match, built by TestMain.
 var fakeBin string
 
-func TestMain(m *testing.M) {
-	var err error
-	if fakeBin, err = enginetest.Build("github.com/goxq/ucci/match/testdata/fakeengine"); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(enginetest.Main(m))
-}
+func TestMain(m *testing.M) { os.Exit(enginetest.MainWithFake(m, &fakeBin)) }
 
 // testKey signs the work of the tests' coordinators; their workers trust
 // it (testTrust).

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -94,4 +95,44 @@ func (c *Coordinator) fingerprint(cfg *match.Config) string {
 	data, _ := json.Marshal(key)
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:16])
+}
+
+// resultPoll is how often awaitResults looks whether the result consumer
+// has caught up.
+const resultPoll = 5 * time.Millisecond
+
+// noteRead records that the result message at stream sequence seq has been
+// handled.
+func (c *Coordinator) noteRead(seq uint64) {
+	c.mu.Lock()
+	c.read = max(c.read, seq)
+	c.mu.Unlock()
+}
+
+// awaitResults waits until the result consumer has handled every result of
+// the run stored on the results stream when it is called: each is then
+// with the pair waiting for it, or kept in stored.
+func (c *Coordinator) awaitResults(ctx context.Context) error {
+	m, err := c.results.GetLastMsgForSubject(ctx, resultSubject+c.run)
+	switch {
+	case errors.Is(err, jetstream.ErrMsgNotFound):
+		return nil
+	case err != nil:
+		return fmt.Errorf("results of run %s: %w", c.run, err)
+	}
+	t := time.NewTicker(resultPoll)
+	defer t.Stop()
+	for {
+		c.mu.Lock()
+		read := c.read
+		c.mu.Unlock()
+		if read >= m.Sequence {
+			return nil
+		}
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }

@@ -283,6 +283,9 @@ func TestResumeKilledCoordinator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A killed process's goroutines end with it: its status updates must
+	// not outlive the test (they log to it).
+	defer first.refreshing()
 	cfg.Remote = first
 	killCtx, kill := context.WithCancel(ctx)
 	cfg.OnGame = func(_ match.GameResult, r *match.Result) {

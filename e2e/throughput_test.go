@@ -30,14 +30,14 @@ type throughputRun struct {
 // binary at 1 s + 0.01 s (GOXQ_THROUGHPUT_REAL=0 skips it), and then
 // simulates a 10-machine run: 10 workers of 2 slots each, with an engine
 // that spends a fixed 25 ms a move and plays the first legal move (so
-// every game is the same: match/testdata/fakeengine), against the
+// every game is the same: engineproc/testdata/fakeengine), against the
 // local runner at 20 games at once, so that the figure is the broker's
 // overhead and not the 2 cores' speed. It
 // checks every run finishes all its games and logs the table (make
 // dist-throughput).
 func TestDistributedThroughput(t *testing.T) {
 	bin, natsBin := distBinaries(t)
-	fake, err := enginetest.Build("github.com/goxq/ucci/match/testdata/fakeengine")
+	fake, err := enginetest.Build(enginetest.FakeEngine)
 	if err != nil {
 		t.Fatal(err)
 	}

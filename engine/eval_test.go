@@ -107,11 +107,12 @@ func TestQuietLeaf(t *testing.T) {
 	s := NewSearcher(1)
 	// Red's cannon can take a horse at once: the leaf is after the exchange.
 	p := StartPosition()
-	leaf, score := s.QuietLeaf(p)
+	var leaf, q Position
+	score := s.QuietLeaf(p, &leaf)
 	if leaf.Key() == p.Key() && score != p.Evaluate() {
 		t.Errorf("quiet start position: score %d, eval %d", score, p.Evaluate())
 	}
-	q, _ := s.QuietLeaf(&leaf)
+	s.QuietLeaf(&leaf, &q)
 	if q.Key() != leaf.Key() {
 		t.Errorf("the leaf %s is not quiet", leaf.FEN())
 	}

@@ -21,18 +21,18 @@ func EvalFeatures(pos *Position, coef []int32) (phase int) {
 	return int(tr.phase)
 }
 
-// QuietLeaf runs a quiescence search from pos and returns the position at
-// the end of its principal variation (pos itself when it is quiet) with the
-// quiescence score from pos's side to move. The tuner labels such quiet
-// positions. It waits for a running search to end.
-func (s *Searcher) QuietLeaf(pos *Position) (Position, int) {
+// QuietLeaf runs a quiescence search from pos, sets leaf to the position at
+// the end of its principal variation (pos itself when it is quiet; without
+// history) and returns the quiescence score from pos's side to move. The
+// tuner labels such quiet positions. It waits for a running search to end.
+func (s *Searcher) QuietLeaf(pos, leaf *Position) int {
 	s.waitPrepared()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.stop.Store(false)
 	s.ttUsed = true
 	w := s.workers[0]
-	w.pos = *pos
+	w.pos.positionState = pos.positionState // the history is not used
 	w.pos.ResetHistory()
 	w.netReset()
 	w.stack[0].pvLen = 0
@@ -42,12 +42,12 @@ func (s *Searcher) QuietLeaf(pos *Position) (Position, int) {
 	// tables.
 	w.nodes, w.completedDepth, w.correct = 0, 0, false
 	score := w.qsearch(-ScoreInfinite, ScoreInfinite, 0)
-	leaf := *pos
+	leaf.positionState = pos.positionState
 	leaf.ResetHistory()
 	f := &w.stack[0]
 	for _, m := range f.pv[:f.pvLen] {
 		leaf.MakeMove(m)
 	}
 	leaf.ResetHistory()
-	return leaf, score
+	return score
 }

@@ -22,8 +22,17 @@ type historyEntry struct {
 
 // Position is a xiangqi position with the history of the line that led to
 // it. It is a value type with fixed arrays; MakeMove and UnmakeMove update it
-// in place and restore it exactly.
+// in place and restore it exactly. It is large (about 74 KB, nearly all of
+// it the history's room): copy one with CopyFrom, which copies only the
+// history in use.
 type Position struct {
+	positionState
+	history [MaxHistory]historyEntry
+}
+
+// positionState is all of a Position but its history entries: what
+// CopyFrom copies whole.
+type positionState struct {
 	board    [NumSquares]Piece
 	rankOcc  [NumRanks]uint16 // bit f set when file f of the rank is occupied
 	fileOcc  [NumFiles]uint16 // bit r set when rank r of the file is occupied
@@ -46,8 +55,15 @@ type Position struct {
 	// the repetition scan at almost every node.
 	repFilter [repFilterSize]uint16
 
-	histLen int
-	history [MaxHistory]historyEntry
+	histLen int // history entries in use
+}
+
+// CopyFrom makes p a copy of src: its state and the histLen history
+// entries in use, not the room beyond them. The copy plays and judges as
+// src does (same key, repetitions, rule counters).
+func (p *Position) CopyFrom(src *Position) {
+	p.positionState = src.positionState
+	copy(p.history[:src.histLen], src.history[:src.histLen])
 }
 
 // repFilterSize is the number of counters of the repetition filter.

@@ -47,7 +47,8 @@ func TestGoWithoutWaitDoesNotBlockTheNextSearch(t *testing.T) {
 // result it gives on an idle searcher.
 func TestQuietLeafWaitsForTheSearch(t *testing.T) {
 	p := StartPosition()
-	wantLeaf, wantScore := NewSearcher(1).QuietLeaf(p)
+	var wantLeaf Position
+	wantScore := NewSearcher(1).QuietLeaf(p, &wantLeaf)
 	s := NewSearcher(1)
 	wait := s.Go(p, Limits{Infinite: true}, nil)
 	type leaf struct {
@@ -56,7 +57,8 @@ func TestQuietLeafWaitsForTheSearch(t *testing.T) {
 	}
 	got := make(chan leaf, 1)
 	go func() {
-		l, v := s.QuietLeaf(p)
+		var l Position
+		v := s.QuietLeaf(p, &l)
 		got <- leaf{l.Key(), v}
 	}()
 	select {

@@ -90,7 +90,7 @@ func (w *worker) clearHistory() {
 
 // prepare copies the root position and root moves for a new search.
 func (w *worker) prepare(pos *Position, roots []rootMove) {
-	w.pos = *pos
+	w.pos.CopyFrom(pos)
 	w.netReset()
 	w.roots = append(w.roots[:0], roots...)
 	w.nodes = 0

@@ -1,5 +1,5 @@
 // Package match plays engine matches: it drives UCCI and UCI xiangqi engines
-// as subprocesses, keeps their clocks, lets the referee of package engine
+// as subprocesses (through package engineproc), keeps their clocks, lets the referee of package engine
 // adjudicate every game, writes the games as PGN and reports the score with
 // Elo, LOS, SPRT and round-robin standings.
 //
@@ -7,8 +7,8 @@
 //
 //	ctl, _ := timeman.Parse("10+0.1")
 //	cfg := match.Config{
-//		Engines: []match.EngineSpec{
-//			{Cmd: "bin/ucci", Options: []match.Option{{Name: "hashsize", Value: "16"}}},
+//		Engines: []engineproc.EngineSpec{
+//			{Cmd: "bin/ucci", Options: []engineproc.Option{{Name: "hashsize", Value: "16"}}},
 //			{Cmd: "/path/to/eleeye"},
 //		},
 //		Games:       100,
@@ -37,7 +37,8 @@
 //
 // # Protocol
 //
-// With Proto left at ProtoAuto the runner sends "ucci" and falls back to
+// The sessions and the dialects are package engineproc's. With Proto left
+// at ProtoAuto the session sends "ucci" and falls back to
 // "uci" when the engine does not answer "ucciok". UCI comes in two
 // conventions: Pikafish-style (ProtoUCI: ranks 0-9, UCI_Variant never set)
 // and Fairy-Stockfish's generic UCI (ProtoUCIFSF: UCI_Variant set to

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/internal/quote"
 )
 
@@ -37,7 +38,7 @@ func (gs *gameState) judgeTurn(side engine.Color, s *session, r reply, deadline 
 	v, err := gs.playAnswer(side, s, r)
 	if err != nil {
 		// The engine's text is escaped and cut: it goes into the PGN.
-		return engine.Loss(side, engine.IllegalMove, "played illegal move "+quote.Input(r.bm.move))
+		return engine.Loss(side, engine.IllegalMove, "played illegal move "+quote.Input(r.bm.Move))
 	}
 	return gs.afterMove(side, v, r.score, r.hasScore)
 }
@@ -83,11 +84,11 @@ func (gs *gameState) answerEnding(side engine.Color, r reply, deadline time.Dura
 		return engine.Loss(side, engine.TimeForfeit, fmt.Sprintf("moved after %v, deadline %v", r.elapsed.Round(time.Millisecond), deadline.Round(time.Millisecond)))
 	}
 	switch {
-	case r.bm.resign:
+	case r.bm.Resign:
 		return engine.Loss(side, engine.Resignation, "resigned")
-	case r.bm.move == "":
+	case r.bm.Move == "":
 		return engine.Loss(side, engine.Resignation, "answered nobestmove")
-	case r.bm.draw && gs.offer == int(side.Opponent()):
+	case r.bm.Draw && gs.offer == int(side.Opponent()):
 		return engine.Termination{Outcome: engine.Draw, Reason: engine.Agreement, Detail: side.String() + " accepted the draw offer"}
 	}
 	return engine.Termination{}
@@ -98,7 +99,7 @@ func (gs *gameState) answerEnding(side engine.Color, r reply, deadline time.Dura
 // offer, and returns the referee's verdict; an error for a move that is
 // illegal or cannot be read.
 func (gs *gameState) playAnswer(side engine.Color, s *session, r reply) (engine.Verdict, error) {
-	m, err := gs.ref.Position().ParseMove(moveFromEngine(s.proto, r.bm.move))
+	m, err := gs.ref.Position().ParseMove(engineproc.MoveFromEngine(s.Proto(), r.bm.Move))
 	if err != nil {
 		return engine.Verdict{}, err
 	}
@@ -108,7 +109,7 @@ func (gs *gameState) playAnswer(side engine.Color, s *session, r reply) (engine.
 	}
 	gs.notes = append(gs.notes, MoveNote{Book: r.book && !r.hasScore, Score: r.score, Depth: r.depth,
 		HasScore: r.hasScore, Time: r.elapsed})
-	if r.bm.draw {
+	if r.bm.Draw {
 		gs.offer = int(side)
 	} else {
 		gs.offer = -1

@@ -171,7 +171,7 @@ func newEventRun(cfg Config, onStart func(int), absent startAbsences) (*eventRun
 			proto:     make([]engineproc.Protocol, len(cfg.Engines)),
 			failures:  make([]int, len(cfg.Engines)),
 			withdrawn: make([]bool, len(cfg.Engines)),
-			log:       newTrafficLog(cfg.Log),
+			log:       engineproc.NewTrafficLog(cfg.Log),
 			onStart:   onStart,
 		},
 	}

@@ -2,7 +2,6 @@ package match
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,14 +17,7 @@ import (
 // fakeBin is the scripted engine of testdata/fakeengine, built by TestMain.
 var fakeBin string
 
-func TestMain(m *testing.M) {
-	var err error
-	if fakeBin, err = enginetest.Build("github.com/goxq/ucci/match/testdata/fakeengine"); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(enginetest.Main(m))
-}
+func TestMain(m *testing.M) { os.Exit(enginetest.MainWithFake(m, &fakeBin)) }
 
 // fake returns the spec of a fake engine with the given flags.
 func fake(name string, args ...string) engineproc.EngineSpec {

@@ -121,12 +121,12 @@ func FuzzEngineOutput(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		if bm, ok := parseBestMove(text); ok {
-			if bm.move != strings.ToLower(bm.move) {
-				t.Fatalf("%q: move %q not lowercased", text, bm.move)
+		if bm, ok := engineproc.ParseBestMove(text); ok {
+			if bm.Move != strings.ToLower(bm.Move) {
+				t.Fatalf("%q: move %q not lowercased", text, bm.Move)
 			}
-			if bm.ponder != strings.ToLower(bm.ponder) {
-				t.Fatalf("%q: ponder move %q not lowercased", text, bm.ponder)
+			if bm.Ponder != strings.ToLower(bm.Ponder) {
+				t.Fatalf("%q: ponder move %q not lowercased", text, bm.Ponder)
 			}
 		}
 		in, _ := engineproc.ParseInfo(text)

@@ -198,8 +198,8 @@ func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, 
 // setupLines returns the lines that set the engine up for the position: the
 // position command and, for UCCI engines, banmoves.
 func (gs *gameState) setupLines(s *session) []string {
-	setup := []string{positionLine(s.proto, gs.ref.StartFEN(), gs.all, gs.capFEN, gs.since)}
-	if s.proto == engineproc.ProtoUCCI && !gs.cfg.NoBanMoves {
+	setup := []string{engineproc.PositionLine(s.Proto(), gs.ref.StartFEN(), gs.all, gs.capFEN, gs.since)}
+	if s.Proto() == engineproc.ProtoUCCI && !gs.cfg.NoBanMoves {
 		if ban := banLine(gs.bannedMoves()); ban != "" {
 			setup = append(setup, ban)
 		}
@@ -209,15 +209,15 @@ func (gs *gameState) setupLines(s *session) []string {
 
 // goArgs returns what the go command tells the engine of side: the clocks
 // and a draw offer of the opponent.
-func (gs *gameState) goArgs(side engine.Color, s *session) goArgs {
+func (gs *gameState) goArgs(side engine.Color, s *session) engineproc.GoArgs {
 	clock := &gs.clocks[side]
-	return goArgs{
-		seconds: s.spec.Seconds,
-		draw:    gs.offer == int(side.Opponent()) && s.proto == engineproc.ProtoUCCI,
-		red:     side == engine.Red,
-		capOnly: !clock.Schedule().HasClock(),
-		own:     clock.Report(),
-		opp:     gs.clocks[side.Opponent()].Report(),
+	return engineproc.GoArgs{
+		Seconds: s.Spec().Seconds,
+		Draw:    gs.offer == int(side.Opponent()) && s.Proto() == engineproc.ProtoUCCI,
+		Red:     side == engine.Red,
+		CapOnly: !clock.Schedule().HasClock(),
+		Own:     clock.Report(),
+		Opp:     gs.clocks[side.Opponent()].Report(),
 	}
 }
 
@@ -232,13 +232,13 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 	case s.ponder != nil:
 		r = gs.ponderAnswer(ctx, side, s, deadline)
 	default:
-		r = s.think(ctx, gs.setupLines(s), goLine(s.proto, gs.goArgs(side, s)), deadline-gs.cfg.grace(), deadline)
+		r = s.think(ctx, gs.setupLines(s), engineproc.GoLine(s.Proto(), gs.goArgs(side, s)), deadline-gs.cfg.grace(), deadline)
 	}
 	if r.fail == failAborted {
 		return errCancelled
 	}
 	if gs.term = gs.judgeTurn(side, s, r, deadline); !gs.over() {
-		gs.startPonder(ctx, side, s, r.bm.ponder)
+		gs.startPonder(ctx, side, s, r.bm.Ponder)
 	}
 	return nil
 }

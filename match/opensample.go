@@ -92,7 +92,7 @@ type candidate struct {
 // and its family has room. eng is any engine that prints multipv lines:
 // an engine other than those that will play the openings keeps the set
 // independent of them.
-func SampleOpenings(ctx context.Context, eng *Engine, opt SampleOptions) ([]SampledPosition, error) {
+func SampleOpenings(ctx context.Context, eng *engineproc.Engine, opt SampleOptions) ([]SampledPosition, error) {
 	opt = opt.withDefaults()
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x6f70656e696e6773))
 	if err := eng.SetOption("MultiPV", fmt.Sprint(opt.MultiPV)); err != nil {
@@ -171,7 +171,7 @@ func SampleOpenings(ctx context.Context, eng *Engine, opt SampleOptions) ([]Samp
 // the moves of the deepest iteration's lines, best first, with their
 // scores (mates as ±(engine.ScoreMate − plies)). The search is stopped after a
 // minute.
-func searchCandidates(ctx context.Context, eng *Engine, moves []engine.Move, depth int) ([]candidate, error) {
+func searchCandidates(ctx context.Context, eng *engineproc.Engine, moves []engine.Move, depth int) ([]candidate, error) {
 	if err := eng.Position(engine.StartFEN, moves); err != nil {
 		return nil, err
 	}

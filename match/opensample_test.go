@@ -21,7 +21,7 @@ func sampleWith(t *testing.T, opt SampleOptions) []SampledPosition {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	eng, err := OpenEngine(ctx, engineproc.EngineSpec{Name: "ucci", Cmd: bin, Proto: engineproc.ProtoUCCI,
+	eng, err := engineproc.OpenEngine(ctx, engineproc.EngineSpec{Name: "ucci", Cmd: bin, Proto: engineproc.ProtoUCCI,
 		Options: []engineproc.Option{{Name: "usebook", Value: "false"}}}, 10*time.Second)
 	if err != nil {
 		t.Fatal(err)

@@ -24,14 +24,14 @@ const never = 24 * time.Hour
 // clock does not run until ponderhit). Nothing is sent when the prediction
 // is missing or illegal, or when it would end the game.
 func (gs *gameState) startPonder(ctx context.Context, side engine.Color, s *session, predicted string) {
-	if !s.spec.Ponder || predicted == "" || s.broken || gs.over() {
+	if !s.Spec().Ponder || predicted == "" || s.broken || gs.over() {
 		return
 	}
 	pos := gs.ref.Position()
-	iccs := moveFromEngine(s.proto, predicted)
+	iccs := engineproc.MoveFromEngine(s.Proto(), predicted)
 	m, err := pos.ParseMove(iccs)
 	if err != nil {
-		s.log.note(*s.tag.Load(), "no pondering on the illegal prediction "+predicted)
+		s.Note("no pondering on the illegal prediction " + predicted)
 		return
 	}
 	hyp := gs.after(m)
@@ -42,9 +42,9 @@ func (gs *gameState) startPonder(ctx context.Context, side engine.Color, s *sess
 		return
 	}
 	args := hyp.goArgs(side, s)
-	args.ponder, args.draw = true, false
-	for _, l := range append(hyp.setupLines(s), goLine(s.proto, args)) {
-		if s.send(l) != nil {
+	args.Ponder, args.Draw = true, false
+	for _, l := range append(hyp.setupLines(s), engineproc.GoLine(s.Proto(), args)) {
+		if s.Send(l) != nil {
 			s.broken = true
 			return
 		}
@@ -88,21 +88,21 @@ func (gs *gameState) ponderAnswer(ctx context.Context, side engine.Color, s *ses
 	if hit {
 		gs.ponderHits[side]++
 		if early {
-			s.log.note(*s.tag.Load(), "bestmove while pondering taken on the ponder hit")
+			s.Note("bestmove while pondering taken on the ponder hit")
 			return r
 		}
 		cmd := "ponderhit"
-		if gs.offer == int(side.Opponent()) && s.proto == engineproc.ProtoUCCI {
+		if gs.offer == int(side.Opponent()) && s.Proto() == engineproc.ProtoUCCI {
 			cmd = "ponderhit draw"
 		}
-		if s.send(cmd) != nil {
+		if s.Send(cmd) != nil {
 			return s.crashed(false)
 		}
 		return s.await(ctx, start, stopAfter, deadline, r)
 	}
 	gs.ponderMisses[side]++
 	if !early {
-		if s.send("stop") != nil {
+		if s.Send("stop") != nil {
 			return s.crashed(false)
 		}
 		s.stopped = true
@@ -112,8 +112,8 @@ func (gs *gameState) ponderAnswer(ctx context.Context, side engine.Color, s *ses
 	}
 	used := time.Since(start)
 	args := gs.goArgs(side, s)
-	args.own.Time = max(args.own.Time-used, 0)
-	r = s.think(ctx, gs.setupLines(s), goLine(s.proto, args), stopAfter-used, deadline-used)
+	args.Own.Time = max(args.Own.Time-used, 0)
+	r = s.think(ctx, gs.setupLines(s), engineproc.GoLine(s.Proto(), args), stopAfter-used, deadline-used)
 	r.elapsed += used
 	return r
 }
@@ -124,15 +124,15 @@ func (gs *gameState) ponderAnswer(ctx context.Context, side engine.Color, s *ses
 func (s *session) earlyAnswer(r *reply) (answered, open bool) {
 	for {
 		select {
-		case l, ok := <-s.lines:
+		case l, ok := <-s.Lines():
 			if !ok {
 				return false, false
 			}
-			if bm, ok := parseBestMove(l.text); ok {
+			if bm, ok := engineproc.ParseBestMove(l.Text); ok {
 				r.bm = bm
 				return true, true
 			}
-			r.note(l.text)
+			r.note(l.Text)
 		default:
 			return false, true
 		}
@@ -156,12 +156,12 @@ func (s *session) cancelPonder(ctx context.Context) {
 	case early:
 		return
 	}
-	if s.send("stop") != nil {
+	if s.Send("stop") != nil {
 		s.broken = true
 		return
 	}
 	s.stopped = true
-	if d := s.await(ctx, time.Now(), never, s.timeout, reply{}); d.fail != failNone {
+	if d := s.await(ctx, time.Now(), never, s.Timeout(), reply{}); d.fail != failNone {
 		s.broken = true
 	}
 }

@@ -91,7 +91,7 @@ func NewPlayer(cfg Config) (*Player, error) {
 		proto:     make([]engineproc.Protocol, len(cfg.Engines)),
 		failures:  make([]int, len(cfg.Engines)),
 		withdrawn: make([]bool, len(cfg.Engines)),
-		log:       newTrafficLog(cfg.Log),
+		log:       engineproc.NewTrafficLog(cfg.Log),
 	}
 	for i, e := range cfg.Engines {
 		sh.proto[i] = e.Proto

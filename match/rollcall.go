@@ -86,26 +86,26 @@ func absentAtStart(ctx context.Context, cfg *Config, onStart func(int)) (startAb
 // that cannot be run at all stops the event, as it stops a match.
 func rollCall(ctx context.Context, cfg *Config, onStart func(int)) (startAbsences, error) {
 	a := startAbsences{known: true}
-	opts := sessionOptions{timeout: cfg.HandshakeTimeout, quitWait: cfg.QuitTimeout, log: newTrafficLog(cfg.Log), tag: "roll call"}
+	opts := engineproc.SessionOptions{Timeout: cfg.HandshakeTimeout, QuitWait: cfg.QuitTimeout, Log: engineproc.NewTrafficLog(cfg.Log), Tag: "roll call"}
 	for e := range cfg.Engines {
 		var failure error
 		for range maxHandshakeFailures {
 			s, err := openSession(ctx, &cfg.Engines[e], cfg.Engines[e].Proto, opts)
 			if ctx.Err() != nil {
 				if s != nil {
-					s.close()
+					s.Close()
 				}
 				return a, errCancelled
 			}
-			var se *startError
+			var se *engineproc.StartError
 			if errors.As(err, &se) {
 				return a, err
 			}
 			if failure = err; err == nil {
 				if onStart != nil {
-					onStart(s.pid())
+					onStart(s.Pid())
 				}
-				s.close()
+				s.Close()
 				break
 			}
 		}

@@ -55,7 +55,7 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 		proto:     make([]engineproc.Protocol, len(cfg.Engines)),
 		failures:  make([]int, len(cfg.Engines)),
 		withdrawn: make([]bool, len(cfg.Engines)),
-		log:       newTrafficLog(cfg.Log),
+		log:       engineproc.NewTrafficLog(cfg.Log),
 		onStart:   onStart,
 	}
 	for i, e := range cfg.Engines {

@@ -3,6 +3,8 @@ package match
 import (
 	"context"
 	"time"
+
+	"github.com/goxq/ucci/engineproc"
 )
 
 // failure says how a move request went wrong.
@@ -17,7 +19,7 @@ const (
 
 // reply is the outcome of one move request.
 type reply struct {
-	bm       bestMove
+	bm       engineproc.BestMove
 	score    int  // the last score the engine reported, its own view
 	hasScore bool // score is set
 	depth    int  // the depth of that score, 0 when not given
@@ -31,7 +33,7 @@ type reply struct {
 // why; outputEnded tells whether the output ended (else the input broke).
 func (s *session) crashed(outputEnded bool) reply {
 	s.broken = true
-	return reply{fail: failCrash, detail: s.failure(outputEnded)}
+	return reply{fail: failCrash, detail: s.Failure(outputEnded)}
 }
 
 // think sends the setup lines (position, banmoves) and go, then waits for
@@ -46,12 +48,12 @@ func (s *session) think(ctx context.Context, setup []string, gocmd string, stopA
 		return r
 	}
 	for _, l := range setup {
-		if err := s.send(l); err != nil {
+		if err := s.Send(l); err != nil {
 			return s.crashed(false)
 		}
 	}
 	start := time.Now()
-	if err := s.send(gocmd); err != nil {
+	if err := s.Send(gocmd); err != nil {
 		return s.crashed(false)
 	}
 	return s.await(ctx, start, stopAfter, deadline, reply{})
@@ -63,12 +65,12 @@ func (s *session) think(ctx context.Context, setup []string, gocmd string, stopA
 // engine may answer with nobestmove (ElephantEye does). A reply with a
 // failure says why the engine cannot search.
 func (s *session) prepare(ctx context.Context) reply {
-	if !s.drain() {
+	if !s.Drain() {
 		return s.crashed(true)
 	}
 	if s.stopped {
 		s.stopped = false
-		if err := s.sync(ctx, s.timeout); err != nil {
+		if err := s.Sync(ctx, s.Timeout()); err != nil {
 			s.broken = true
 			if ctx.Err() != nil {
 				return reply{fail: failAborted}
@@ -90,21 +92,21 @@ func (s *session) await(ctx context.Context, start time.Time, stopAfter, deadlin
 	defer forfeit.Stop()
 	for {
 		select {
-		case l, ok := <-s.lines:
+		case l, ok := <-s.Lines():
 			if !ok {
 				c := s.crashed(true)
 				r.fail, r.detail = c.fail, c.detail
 				r.elapsed = time.Since(start)
 				return r
 			}
-			if bm, ok := parseBestMove(l.text); ok {
+			if bm, ok := engineproc.ParseBestMove(l.Text); ok {
 				r.bm = bm
-				r.elapsed = max(l.at.Sub(start), 0)
+				r.elapsed = max(l.At.Sub(start), 0)
 				return r
 			}
-			r.note(l.text)
+			r.note(l.Text)
 		case <-stop.C:
-			s.send("stop")
+			s.Send("stop")
 			s.stopped = true
 		case <-forfeit.C:
 			// An answer may be waiting, read in time by the reader
@@ -130,20 +132,34 @@ func (s *session) await(ctx context.Context, start time.Time, stopAfter, deadlin
 func (s *session) answerBy(deadline, start time.Time, r *reply) bool {
 	for {
 		select {
-		case l, ok := <-s.lines:
+		case l, ok := <-s.Lines():
 			if !ok {
 				return false
 			}
-			if bm, ok := parseBestMove(l.text); ok {
-				if l.at.After(deadline) {
+			if bm, ok := engineproc.ParseBestMove(l.Text); ok {
+				if l.At.After(deadline) {
 					return false
 				}
-				r.bm, r.elapsed = bm, l.at.Sub(start)
+				r.bm, r.elapsed = bm, l.At.Sub(start)
 				return true
 			}
-			r.note(l.text)
+			r.note(l.Text)
 		default:
 			return false
 		}
+	}
+}
+
+// note records what an engine's info line says in the reply to a search:
+// the last exact score with its depth, and whether a book move was
+// announced.
+func (r *reply) note(text string) {
+	in, ok := engineproc.ParseInfo(text)
+	switch {
+	case !ok:
+	case in.HasScore:
+		r.score, r.hasScore, r.depth = in.Score, true, in.Depth
+	case in.Book:
+		r.book = true
 	}
 }

@@ -23,7 +23,7 @@ type shared struct {
 	proto     []engineproc.Protocol
 	failures  []int
 	withdrawn []bool
-	log       *trafficLog
+	log       *engineproc.TrafficLog
 	onStart   func(pid int) // test hook: called with every engine pid
 }
 
@@ -53,10 +53,10 @@ func (sh *shared) protocol(e int) engineproc.Protocol {
 func (sh *shared) started(e int, s *session) {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	sh.proto[e] = s.proto
+	sh.proto[e] = s.Proto()
 	sh.failures[e] = 0
 	if sh.onStart != nil {
-		sh.onStart(s.pid())
+		sh.onStart(s.Pid())
 	}
 }
 
@@ -140,37 +140,37 @@ func (sh *shared) withdraw(e int) {
 func (w *worker) sessionFor(ctx context.Context, e int, tag string) (*session, error) {
 	if s := w.sessions[e]; s != nil {
 		delete(w.sessions, e)
-		if !s.broken && !w.cfg.Restart && s.alive() {
-			s.setTag(tag)
+		if !s.broken && !w.cfg.Restart && s.Alive() {
+			s.SetTag(tag)
 			if err := s.newGame(ctx, w.cfg.HandshakeTimeout); err == nil {
 				w.sessions[e] = s
 				return s, nil
 			}
 		}
-		s.close()
+		s.Close()
 	}
-	opts := sessionOptions{timeout: w.cfg.HandshakeTimeout, quitWait: w.cfg.QuitTimeout, log: w.sh.log, tag: tag}
+	opts := engineproc.SessionOptions{Timeout: w.cfg.HandshakeTimeout, QuitWait: w.cfg.QuitTimeout, Log: w.sh.log, Tag: tag}
 	spec := &w.cfg.Engines[e]
 	s, err := openSession(ctx, spec, w.sh.protocol(e), opts)
 	if err != nil {
-		var se *startError
+		var se *engineproc.StartError
 		switch {
 		case ctx.Err() != nil:
 			return nil, errCancelled
 		case errors.As(err, &se):
 			return nil, err
 		}
-		w.sh.log.note(tag, err.Error())
+		w.sh.log.Note(tag, err.Error())
 		w.sh.failed(e)
 		return nil, nil
 	}
-	s.setTag(tag)
+	s.SetTag(tag)
 	if err := s.newGame(ctx, w.cfg.HandshakeTimeout); err != nil {
-		s.close()
+		s.Close()
 		if ctx.Err() != nil {
 			return nil, errCancelled
 		}
-		w.sh.log.note(tag, "new game: "+err.Error())
+		w.sh.log.Note(tag, "new game: "+err.Error())
 		w.sh.failed(e)
 		return nil, nil
 	}
@@ -183,7 +183,7 @@ func (w *worker) sessionFor(ctx context.Context, e int, tag string) (*session, e
 func (w *worker) closeExcept(keep ...int) {
 	for e, s := range w.sessions {
 		if e != keep[0] && e != keep[1] {
-			s.close()
+			s.Close()
 			delete(w.sessions, e)
 		}
 	}
@@ -193,7 +193,7 @@ func (w *worker) closeExcept(keep ...int) {
 func (w *worker) closeBroken() {
 	for e, s := range w.sessions {
 		if s.broken {
-			s.close()
+			s.Close()
 			delete(w.sessions, e)
 		}
 	}
@@ -202,7 +202,7 @@ func (w *worker) closeBroken() {
 // closeAll ends every engine of the worker.
 func (w *worker) closeAll() {
 	for e, s := range w.sessions {
-		s.close()
+		s.Close()
 		delete(w.sessions, e)
 	}
 }

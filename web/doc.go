@@ -6,9 +6,9 @@
 // against an engine (clocks, strength, draw offers, resignation, take
 // back) and the analysis of the position shown (MultiPV lines with win,
 // draw and loss chances from the engine/wdl model, the book's moves). Its
-// engine is a process started through the match runner's engine code
-// (match.OpenEngine, its info lines read by engineproc), chosen by index from the server's list, and ends when the
-// tab closes. The page keeps the board and its settings in the browser's
+// engine is a process driven through engineproc (OpenEngine, its info
+// lines read by ParseInfo), chosen by index from the server's list, and
+// ends when the tab closes. The page keeps the board and its settings in the browser's
 // local storage and sends them back when it opens again; the server keeps
 // nothing after a tab closes.
 package web

@@ -298,15 +298,16 @@ func (s *session) flushLines() {
 // pvTexts returns a line's moves in ICCS, Chinese notation and WXF, up to
 // the first that is not legal.
 func (s *session) pvTexts(root *engine.Position, pv []string) (iccs, cn, wxf []string) {
-	pos := *root
+	pos := &s.pvPos
+	pos.CopyFrom(root)
 	for _, text := range pv {
 		m, err := pos.ParseMove(s.eng.MoveFromEngine(text))
 		if err != nil {
 			break
 		}
 		iccs = append(iccs, m.String())
-		cn = append(cn, pgn.FormatMove(&pos, m, pgn.Chinese))
-		wxf = append(wxf, pgn.FormatMove(&pos, m, pgn.WXF))
+		cn = append(cn, pgn.FormatMove(pos, m, pgn.Chinese))
+		wxf = append(wxf, pgn.FormatMove(pos, m, pgn.WXF))
 		pos.MakeMove(m)
 	}
 	return iccs, cn, wxf

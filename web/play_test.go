@@ -258,7 +258,7 @@ func TestPlayerLosesOnTime(t *testing.T) {
 func buildFake(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "fakeengine")
-	if out, err := exec.Command("go", "build", "-o", bin, "../match/testdata/fakeengine").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "../engineproc/testdata/fakeengine").CombinedOutput(); err != nil {
 		t.Fatalf("building the fake engine: %v\n%s", err, out)
 	}
 	return bin

@@ -16,7 +16,6 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/goxq/ucci/engineproc"
-	"github.com/goxq/ucci/match"
 )
 
 //go:embed static
@@ -270,9 +269,9 @@ func (s *Server) engineNames() []string {
 }
 
 // openEngine starts engine idx for a session; it is killed when ctx ends.
-func (s *Server) openEngine(ctx context.Context, idx int) (*match.Engine, error) {
+func (s *Server) openEngine(ctx context.Context, idx int) (*engineproc.Engine, error) {
 	if idx < 0 || idx >= len(s.cfg.Engines) {
 		return nil, errors.New("no such engine")
 	}
-	return match.OpenEngine(ctx, s.cfg.Engines[idx], handshakeTimeout)
+	return engineproc.OpenEngine(ctx, s.cfg.Engines[idx], handshakeTimeout)
 }

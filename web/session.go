@@ -10,7 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/goxq/ucci/engine"
-	"github.com/goxq/ucci/match"
+	"github.com/goxq/ucci/engineproc"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -38,14 +38,15 @@ type session struct {
 	mode      boardMode
 	analysing bool
 	multipv   int
-	engIdx    int           // the engine chosen for analysis
-	eng       *match.Engine // nil until needed
-	engOf     int           // the index of eng
+	engIdx    int                // the engine chosen for analysis
+	eng       *engineproc.Engine // nil until needed
+	engOf     int                // the index of eng
 	sent      map[string]string
 	search    search
 	game      *play // the game against the engine, nil when none
 	notice    string
-	picks     []*pgn.Game // the games of the last file of several imported
+	picks     []*pgn.Game     // the games of the last file of several imported
+	pvPos     engine.Position // pvTexts' copy of the root, kept to be reused
 }
 
 // boardMode is what the board does, as the browser's state names it.

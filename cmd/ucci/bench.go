@@ -9,6 +9,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/nnue"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/quote"
 )
 
@@ -16,25 +17,25 @@ import (
 // the search signature (with one thread, the default). Its last two lines are
 // `Nodes searched: N` and `Nodes/second: N`.
 func runBench(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("bench", fmt.Sprintf("usage: ucci bench [-threads N] [-evalfile FILE] [DEPTH]\n"+
+	fs := cliflags.New("bench", fmt.Sprintf("usage: ucci bench [-threads N] [-evalfile FILE] [DEPTH]\n"+
 		"  searches the bench positions to DEPTH (1-60, default %d); the last lines are\n"+
 		"  \"Nodes searched: N\" (the signature, with one thread) and \"Nodes/second: N\"", engine.DefaultBenchDepth), stderr)
 	threads := fs.Int("threads", 1, "search threads (1-256); only 1 gives the signature")
 	evalFile := fs.String("evalfile", "", "evaluation: a network file, <embedded> or <classical> (default: "+nnue.DefaultEval+")")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
 	depth := engine.DefaultBenchDepth
 	if fs.NArg() > 1 {
-		return badArg(fs, "unexpected argument %q", fs.Arg(1))
+		return cliflags.Bad(fs, "unexpected argument %q", fs.Arg(1))
 	}
-	if err := intIn("threads", *threads, 1, 256); err != nil {
-		return badArg(fs, "%v", err)
+	if err := cliflags.IntIn("threads", *threads, 1, 256); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
 	if fs.NArg() == 1 {
 		d, err := strconv.Atoi(fs.Arg(0))
 		if err != nil || d < 1 || d > 60 {
-			return badArg(fs, "bad depth %s (want 1-60)", quote.Input(fs.Arg(0)))
+			return cliflags.Bad(fs, "bad depth %s (want 1-60)", quote.Input(fs.Arg(0)))
 		}
 		depth = d
 	}

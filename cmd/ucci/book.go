@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/goxq/ucci/book"
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/pgn"
 )
@@ -39,27 +39,18 @@ const progressMinBytes = 1 << 20
 
 // runBookBuild reads PGN files (or directories of them) and writes a book.
 func runBookBuild(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("book build", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cliflags.New("book build", bookBuildUsage, stderr)
 	out := fs.String("out", "", "book file to write (required)")
 	plies := fs.Int("plies", 30, "read the first N plies of each game")
 	minGames := fs.Int("min-games", 2, "keep a move played in at least K games")
 	minScore := fs.Float64("min-score", 0.3, "keep a move whose games scored at least S for its side (0-1)")
-	quiet := fs.Bool("quiet", false, "no progress bar")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, bookBuildUsage)
-		fs.PrintDefaults()
+	quiet := cliflags.Quiet(fs)
+	if code, ok := cliflags.Parse(fs, args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if *out == "" || fs.NArg() == 0 || *plies < 1 || *minGames < 1 {
-		fs.Usage()
-		return 2
-	}
-	if !(*minScore >= 0 && *minScore <= 1) { // also refuses NaN
-		fmt.Fprintf(stderr, "book build: -min-score %v out of range (want 0-1)\n", *minScore)
-		return 2
+	if err := cliflags.FirstError(cliflags.Args(fs, 1, cliflags.MaxInt, "PGN file or directory"), cliflags.Required("out", *out), cliflags.IntIn("plies", *plies, 1, cliflags.MaxInt),
+		cliflags.IntIn("min-games", *minGames, 1, cliflags.MaxInt), cliflags.FloatIn("min-score", *minScore, 0, 1)); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
 	files, total, err := pgnFiles(fs.Args())
 	if err != nil {
@@ -236,7 +227,7 @@ func pgnFiles(args []string) ([]string, int64, error) {
 // book in this engine's format. An output that does not exist yet, in no
 // input directory, is fine.
 func checkOutput(out string, files, args []string) error {
-	if err := safefile.CheckOutputs(named("-out", out), append(named("", files...), named("", args...)...)); err != nil {
+	if err := safefile.CheckOutputs(safefile.Names("-out", out), append(safefile.Names("", files...), safefile.Names("", args...)...)); err != nil {
 		return err
 	}
 	info, err := os.Stat(out)
@@ -278,21 +269,15 @@ func writeBook(path string, bk *book.Book) error {
 
 // runBookProbe prints the book moves of a position.
 func runBookProbe(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("book probe", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cliflags.New("book probe", bookProbeUsage, stderr)
 	fen := fs.String("fen", engine.StartFEN, "position to probe")
 	moves := fs.String("moves", "", "moves to play from the FEN first, in any notation, separated by spaces")
 	files := fs.String("book", "", `book files separated by ";" (default: the built-in book)`)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, bookProbeUsage)
-		fs.PrintDefaults()
+	if code, ok := cliflags.Parse(fs, args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() != 0 {
-		fs.Usage()
-		return 2
+	if err := cliflags.Args(fs, 0, 0, ""); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
 	pos, err := engine.NewPosition(*fen)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/goxq/ucci/cmd/ucci/tunecmd"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/quote"
 )
 
@@ -219,12 +220,12 @@ func writeTopHelp(w io.Writer) {
 
 // runVersion implements `ucci version`.
 func runVersion(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("version", "usage: ucci version\n  prints the version stamped at build time", stderr)
-	if code, ok := parseFlags(fs, args); !ok {
+	fs := cliflags.New("version", "usage: ucci version\n  prints the version stamped at build time", stderr)
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return badArg(fs, "unexpected argument %q", fs.Arg(0))
+		return cliflags.Bad(fs, "unexpected argument %q", fs.Arg(0))
 	}
 	fmt.Fprintf(stdout, "ucci %s\n", version)
 	return 0

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/pgn"
@@ -42,38 +43,38 @@ func (j judgeRules) referee(fen string) (*engine.Game, error) {
 
 // runJudge implements `ucci judge`.
 func runJudge(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("judge", judgeUsage, stderr)
+	fs := cliflags.New("judge", judgeUsage, stderr)
 	rulesName := fs.String("rules", "cxa", "rule set: cxa (Chinese 1999) or axf (Asian)")
 	fen := fs.String("fen", engine.StartFEN, "start position")
 	moves := fs.String("moves", "", "moves separated by spaces, in ICCS, WXF or Chinese notation")
 	pgnFile := fs.String("pgn", "", "judge every game of this PGN file instead")
 	limit := fs.Int("naturallimit", engine.DefaultNaturalLimit, "natural-move limit in plies (0 = off)")
 	folds := fs.Int("folds", 3, "occurrences of a position that trigger the repetition rules")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() != 0 {
-		return badArg(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
+		return cliflags.Bad(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
 	}
-	if err := firstError(intIn("naturallimit", *limit, 0, maxNaturalLimit), intIn("folds", *folds, minFolds, maxFolds)); err != nil {
-		return badArg(fs, "%v", err)
+	if err := cliflags.FirstError(cliflags.IntIn("naturallimit", *limit, 0, maxNaturalLimit), cliflags.IntIn("folds", *folds, minFolds, maxFolds)); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
 	rules, err := engine.ParseRuleSet(*rulesName)
 	if err != nil {
-		return badArg(fs, "%v", err)
+		return cliflags.Bad(fs, "%v", err)
 	}
 	j := judgeRules{rules: rules, naturalLimit: *limit, folds: *folds}
 	if *pgnFile != "" {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if set["moves"] || set["fen"] {
-			return badArg(fs, "-pgn takes the moves and the start from the file: no -moves or -fen with it")
+			return cliflags.Bad(fs, "-pgn takes the moves and the start from the file: no -moves or -fen with it")
 		}
 		return j.judgeFile(*pgnFile, stdout, stderr)
 	}
 	game, err := j.referee(*fen)
 	if err != nil {
-		return badArg(fs, "bad FEN: %v", err)
+		return cliflags.Bad(fs, "bad FEN: %v", err)
 	}
 	var ignored []string
 	played := 0

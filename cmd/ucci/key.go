@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/goxq/ucci/broker"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/quote"
 )
 
@@ -16,13 +17,13 @@ const keyUsage = `usage: ucci key [-key FILE]
 
 // runKey is `ucci key`.
 func runKey(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("key", keyUsage, stderr)
+	fs := cliflags.New("key", keyUsage, stderr)
 	keyFile := addKeyFlag(fs)
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() != 0 {
-		return badArg(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
+		return cliflags.Bad(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
 	}
 	key, err := loadKey(*keyFile, stderr)
 	if err != nil {

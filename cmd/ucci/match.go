@@ -17,6 +17,7 @@ import (
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/engineproc"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/match"
@@ -59,7 +60,7 @@ func (e *engineFlags) Set(s string) error {
 // runMatch implements `ucci match` (`ucci match openings` is its
 // subcommand in the command table).
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("match", matchUsage, stderr)
+	fs := cliflags.New("match", matchUsage, stderr)
 	var engines engineFlags
 	fs.Var(&engines, "engine", "an engine SPEC (repeat; the first one meets the others in a gauntlet)")
 	games := fs.Int("games", 2, "games of each pairing")
@@ -92,10 +93,10 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("quiet", false, "no progress output")
 	tbDir := fs.String("tb", "", "endgame tables (a directory of ucci tb build): a game ends with their result once its position is in them")
 	bf := addBrokerFlags(fs, true)
-	if code, ok := parseFlags(fs, joinResumeRun(args)); !ok {
+	if code, ok := cliflags.Parse(fs, joinResumeRun(args)); !ok {
 		return code
 	}
-	fail := func(format string, a ...any) int { return badArg(fs, format, a...) }
+	fail := func(format string, a ...any) int { return cliflags.Bad(fs, format, a...) }
 	if fs.NArg() != 0 {
 		return fail("unexpected argument %s", quote.Input(fs.Arg(0)))
 	}
@@ -111,14 +112,14 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *tbDir != "" && *bf.url != "" {
 		return fail("-tb adjudicates local games only: the broker's workers have no tables; leave out -tb or -broker")
 	}
-	if err := firstError(
-		intIn("games", *games, 1, 1_000_000),
-		intIn("concurrency", *concurrency, 1, 1024),
-		intIn("grace", *grace, 0, 60_000),
-		intIn("maxplies", *maxPlies, 0, 1_000_000),
-		intIn("naturallimit", *natural, 0, maxNaturalLimit),
-		intIn("folds", *folds, minFolds, maxFolds),
-		durationAbove("handshake", *handshake, 0),
+	if err := cliflags.FirstError(
+		cliflags.IntIn("games", *games, 1, 1_000_000),
+		cliflags.IntIn("concurrency", *concurrency, 1, 1024),
+		cliflags.IntIn("grace", *grace, 0, 60_000),
+		cliflags.IntIn("maxplies", *maxPlies, 0, 1_000_000),
+		cliflags.IntIn("naturallimit", *natural, 0, maxNaturalLimit),
+		cliflags.IntIn("folds", *folds, minFolds, maxFolds),
+		cliflags.DurationAbove("handshake", *handshake, 0),
 		writableFile("pgn", *pgnOut),
 		writableFile("log", *logFile),
 	); err != nil {
@@ -172,8 +173,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// No output may be an input; the PGN a resumed event appends to is read
 	// as the event's record, and written on, not replaced.
-	outputs := append(append(named("-pgn", *pgnOut), named("-log", *logFile)...), named("-crosstable", *ev.crosstable)...)
-	if err := safefile.CheckOutputs(outputs, append(named("-openings", *openings), enginePrograms(cfg.Engines)...)); err != nil {
+	outputs := append(append(safefile.Names("-pgn", *pgnOut), safefile.Names("-log", *logFile)...), safefile.Names("-crosstable", *ev.crosstable)...)
+	if err := safefile.CheckOutputs(outputs, append(safefile.Names("-openings", *openings), enginePrograms(cfg.Engines)...)); err != nil {
 		return fail("%v", err)
 	}
 	if cfg.PGNOptions.Notation, err = pgn.ParseNotation(*pgnNotation); err != nil {
@@ -374,30 +375,32 @@ func isTerminal(w io.Writer) bool {
 // runMatchOpenings implements `ucci match openings`: it chooses balanced
 // opening positions from master games and writes an openings file.
 func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("match openings", matchOpeningsUsage, stderr)
+	fs := cliflags.New("match openings", matchOpeningsUsage, stderr)
 	in := fs.String("pgn", "", "PGN file of games with results (required)")
 	out := fs.String("out", "", "openings file to write (default: standard output)")
-	var o match.GenOptions
-	fs.IntVar(&o.Count, "n", 200, "number of positions")
-	fs.IntVar(&o.MinPly, "min-ply", 6, "shallowest position, in plies")
-	fs.IntVar(&o.MaxPly, "max-ply", 10, "deepest position, in plies")
-	fs.IntVar(&o.MinGames, "min-games", 20, "games that must have reached a position")
-	fs.Float64Var(&o.MaxDeviation, "deviation", 0.06, "largest difference of Red's score from its average")
-	fs.Float64Var(&o.MaxDrawRate, "max-draws", 0.6, "largest share of drawn games")
-	fs.IntVar(&o.PerFamily, "per-family", 4, "most positions below one position at -min-ply")
+	o := match.GenOptions{Count: 200, MinPly: 6, MaxPly: 10, MinGames: 20, MaxDeviation: 0.06, MaxDrawRate: 0.6, PerFamily: 4}
+	cliflags.Define(fs,
+		cliflags.Row{Name: "n", Value: &o.Count, Usage: "number of positions"},
+		cliflags.Row{Name: "min-ply", Value: &o.MinPly, Usage: "shallowest position, in plies"},
+		cliflags.Row{Name: "max-ply", Value: &o.MaxPly, Usage: "deepest position, in plies"},
+		cliflags.Row{Name: "min-games", Value: &o.MinGames, Usage: "games that must have reached a position"},
+		cliflags.Row{Name: "deviation", Value: &o.MaxDeviation, Usage: "largest difference of Red's score from its average"},
+		cliflags.Row{Name: "max-draws", Value: &o.MaxDrawRate, Usage: "largest share of drawn games"},
+		cliflags.Row{Name: "per-family", Value: &o.PerFamily, Usage: "most positions below one position at -min-ply"})
 	credit := fs.String("credit", "", "attribution line for the source games, written into the header")
 	var sampler engineFlags
 	fs.Var(&sampler, "engine", "sample: the engine SPEC whose best moves make the lines (instead of -pgn)")
 	var excludes stringList
 	fs.Var(&excludes, "exclude", "sample: drop every position of the games of this PGN file (repeat)")
-	var so match.SampleOptions
-	fs.IntVar(&so.Depth, "depth", 10, "sample: depth of the search before each move")
-	fs.IntVar(&so.MultiPV, "multipv", 5, "sample: the engine's best moves that are candidates")
-	fs.IntVar(&so.Margin, "margin", 40, "sample: largest loss of a candidate against the best move, centipawns")
-	fs.IntVar(&so.FinalDepth, "final-depth", 14, "sample: depth of the search that judges a position")
-	fs.IntVar(&so.Balance, "balance", 50, "sample: largest absolute score of a position kept, centipawns")
-	fs.Uint64Var(&so.Seed, "seed", 1, "sample: seed of the random choices")
-	if code, ok := parseFlags(fs, args); !ok {
+	so := match.SampleOptions{Depth: 10, MultiPV: 5, Margin: 40, FinalDepth: 14, Balance: 50, Seed: 1}
+	cliflags.Define(fs,
+		cliflags.Row{Name: "depth", Value: &so.Depth, Usage: "sample: depth of the search before each move"},
+		cliflags.Row{Name: "multipv", Value: &so.MultiPV, Usage: "sample: the engine's best moves that are candidates"},
+		cliflags.Row{Name: "margin", Value: &so.Margin, Usage: "sample: largest loss of a candidate against the best move, centipawns"},
+		cliflags.Row{Name: "final-depth", Value: &so.FinalDepth, Usage: "sample: depth of the search that judges a position"},
+		cliflags.Row{Name: "balance", Value: &so.Balance, Usage: "sample: largest absolute score of a position kept, centipawns"},
+		cliflags.Row{Name: "seed", Value: &so.Seed, Usage: "sample: seed of the random choices"})
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
 	if len(sampler) > 0 {
@@ -405,22 +408,22 @@ func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case fs.NArg() != 0:
-		return badArg(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
+		return cliflags.Bad(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
 	case *in == "":
-		return badArg(fs, "-pgn GAMES.pgn is required")
+		return cliflags.Bad(fs, "-pgn GAMES.pgn is required")
 	}
-	if err := firstError(
-		intIn("n", o.Count, 1, 1_000_000),
-		intIn("min-ply", o.MinPly, 0, 1000),
-		intIn("max-ply", o.MaxPly, o.MinPly, 1000),
-		intIn("min-games", o.MinGames, 1, maxInt),
-		floatIn("deviation", o.MaxDeviation, 0, 1),
-		floatIn("max-draws", o.MaxDrawRate, 0, 1),
-		intIn("per-family", o.PerFamily, 1, maxInt),
+	if err := cliflags.FirstError(
+		cliflags.IntIn("n", o.Count, 1, 1_000_000),
+		cliflags.IntIn("min-ply", o.MinPly, 0, 1000),
+		cliflags.IntIn("max-ply", o.MaxPly, o.MinPly, 1000),
+		cliflags.IntIn("min-games", o.MinGames, 1, cliflags.MaxInt),
+		cliflags.FloatIn("deviation", o.MaxDeviation, 0, 1),
+		cliflags.FloatIn("max-draws", o.MaxDrawRate, 0, 1),
+		cliflags.IntIn("per-family", o.PerFamily, 1, cliflags.MaxInt),
 		writableFile("out", *out),
-		safefile.CheckOutputs(named("-out", *out), named("-pgn", *in)),
+		safefile.CheckOutputs(safefile.Names("-out", *out), safefile.Names("-pgn", *in)),
 	); err != nil {
-		return badArg(fs, "%v", err)
+		return cliflags.Bad(fs, "%v", err)
 	}
 	f, _, err := safefile.Open(*in)
 	if err != nil {
@@ -457,40 +460,40 @@ func sampleOpenings(fs *flag.FlagSet, args []string, specs engineFlags, excludes
 	so.Count = n
 	so.MinPly, _ = strconv.Atoi(fs.Lookup("min-ply").Value.String())
 	so.MaxPly, _ = strconv.Atoi(fs.Lookup("max-ply").Value.String())
-	if !flagGiven(fs, "n") {
+	if !cliflags.Given(fs, "n") {
 		so.Count = 100
 	}
-	if !flagGiven(fs, "min-ply") {
+	if !cliflags.Given(fs, "min-ply") {
 		so.MinPly = 8
 	}
-	if !flagGiven(fs, "max-ply") {
+	if !cliflags.Given(fs, "max-ply") {
 		so.MaxPly = max(10, so.MinPly)
 	}
 	switch {
 	case fs.NArg() != 0:
-		return badArg(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
+		return cliflags.Bad(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
 	case len(specs) != 1:
-		return badArg(fs, "-engine is given once")
-	case flagGiven(fs, "pgn"):
-		return badArg(fs, "-pgn and -engine exclude each other (use -exclude for games whose positions to drop)")
+		return cliflags.Bad(fs, "-engine is given once")
+	case cliflags.Given(fs, "pgn"):
+		return cliflags.Bad(fs, "-pgn and -engine exclude each other (use -exclude for games whose positions to drop)")
 	}
 	checks := []error{
-		intIn("n", so.Count, 1, 100_000),
-		intIn("min-ply", so.MinPly, 1, 200),
-		intIn("max-ply", so.MaxPly, so.MinPly, 200),
-		intIn("depth", so.Depth, 1, 60),
-		intIn("multipv", so.MultiPV, 1, 64),
-		intIn("margin", so.Margin, 0, 10_000),
-		intIn("final-depth", so.FinalDepth, 1, 60),
-		intIn("balance", so.Balance, 0, 10_000),
+		cliflags.IntIn("n", so.Count, 1, 100_000),
+		cliflags.IntIn("min-ply", so.MinPly, 1, 200),
+		cliflags.IntIn("max-ply", so.MaxPly, so.MinPly, 200),
+		cliflags.IntIn("depth", so.Depth, 1, 60),
+		cliflags.IntIn("multipv", so.MultiPV, 1, 64),
+		cliflags.IntIn("margin", so.Margin, 0, 10_000),
+		cliflags.IntIn("final-depth", so.FinalDepth, 1, 60),
+		cliflags.IntIn("balance", so.Balance, 0, 10_000),
 		writableFile("out", out),
 	}
 	for _, x := range excludes {
 		checks = append(checks, readableFile("exclude", x))
 	}
-	checks = append(checks, safefile.CheckOutputs(named("-out", out), append(named("-exclude", excludes...), enginePrograms(specs)...)))
-	if err := firstError(checks...); err != nil {
-		return badArg(fs, "%v", err)
+	checks = append(checks, safefile.CheckOutputs(safefile.Names("-out", out), append(safefile.Names("-exclude", excludes...), enginePrograms(specs)...)))
+	if err := cliflags.FirstError(checks...); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
 	excluded := map[uint64]bool{}
 	for _, x := range excludes {
@@ -525,7 +528,7 @@ func sampleOpenings(fs *flag.FlagSet, args []string, specs engineFlags, excludes
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	eng, err := match.OpenEngine(ctx, specs[0], 30*time.Second)
+	eng, err := engineproc.OpenEngine(ctx, specs[0], 30*time.Second)
 	if err != nil {
 		fmt.Fprintf(stderr, "match openings: %v\n", err)
 		return 1

@@ -15,7 +15,7 @@ import (
 func buildFakeEngine(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "fakeengine")
-	out, err := exec.Command("go", "build", "-o", bin, "../../match/testdata/fakeengine").CombinedOutput()
+	out, err := exec.Command("go", "build", "-o", bin, "../../engineproc/testdata/fakeengine").CombinedOutput()
 	if err != nil {
 		t.Fatalf("building the fake engine: %v\n%s", err, out)
 	}

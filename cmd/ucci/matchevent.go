@@ -12,6 +12,7 @@ import (
 
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/engineproc"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/match"
 )
@@ -149,7 +150,7 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 	default:
 		return fmt.Errorf("-final %q: want roundrobin or knockout", *f.final)
 	}
-	if err := intIn("replays", *f.replays, 0, 1000); err != nil {
+	if err := cliflags.IntIn("replays", *f.replays, 0, 1000); err != nil {
 		return err
 	}
 	if err := f.applyPlayoff(cfg); err != nil {
@@ -233,7 +234,7 @@ func (f *eventFlags) applyTeamSystem(o *match.EventOptions) error {
 	case *f.boards != 0 && system != match.TeamReserves && system != match.TeamLineup:
 		return fmt.Errorf("-boards is for -team-system reserves or lineup, not %s", system)
 	case *f.boards != 0:
-		if err := intIn("boards", *f.boards, 1, 100); err != nil {
+		if err := cliflags.IntIn("boards", *f.boards, 1, 100); err != nil {
 			return err
 		}
 	}
@@ -257,7 +258,7 @@ func (f *eventFlags) applyPlayoff(cfg *match.Config) error {
 	if err != nil {
 		return fmt.Errorf("-%v", err)
 	}
-	if err := firstError(intIn("playoff-games", *f.playoffGms, 1, 100), intIn("playoff-places", *f.playoffPl, 1, 1000)); err != nil {
+	if err := cliflags.FirstError(cliflags.IntIn("playoff-games", *f.playoffGms, 1, 100), cliflags.IntIn("playoff-places", *f.playoffPl, 1, 1000)); err != nil {
 		return err
 	}
 	o.Playoff, o.PlayoffGames, o.PlayoffPlaces = rule, *f.playoffGms, *f.playoffPl

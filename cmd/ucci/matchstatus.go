@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/goxq/ucci/broker"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/quote"
 )
 
@@ -28,19 +29,19 @@ const staleStatus = 2 * time.Minute
 
 // runMatchStatus is `ucci match status`.
 func runMatchStatus(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("match status", matchStatusUsage, stderr)
+	fs := cliflags.New("match status", matchStatusUsage, stderr)
 	b := addBrokerFlags(fs, false)
 	run := fs.String("run", "", "only this run")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
 	switch {
 	case fs.NArg() != 0:
-		return badArg(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
+		return cliflags.Bad(fs, "unexpected argument %s", quote.Input(fs.Arg(0)))
 	case *b.url == "":
-		return badArg(fs, "-broker is needed")
+		return cliflags.Bad(fs, "-broker is needed")
 	case *b.url == "embedded":
-		return badArg(fs, "-broker embedded is a coordinator's own server; give its URL")
+		return cliflags.Bad(fs, "-broker embedded is a coordinator's own server; give its URL")
 	}
 	nc, closeBroker, err := b.connect("match status", stderr)
 	if err != nil {

@@ -10,16 +10,6 @@ import (
 	"github.com/goxq/ucci/internal/safefile"
 )
 
-// named lists paths as files named by name (a flag such as "-out"), for
-// safefile.CheckOutputs.
-func named(name string, paths ...string) []safefile.Named {
-	out := make([]safefile.Named, 0, len(paths))
-	for _, p := range paths {
-		out = append(out, safefile.Named{Name: name, Path: p})
-	}
-	return out
-}
-
 // enginePrograms lists the programs of engine SPECs as inputs, so that no
 // output overwrites an engine: a name without a directory is looked up in
 // PATH (left out when not found: it cannot be started either), a relative

@@ -8,27 +8,28 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/quote"
 )
 
 // runPerft implements `ucci perft [-fen FEN] [-divide] DEPTH`.
 func runPerft(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("perft", "usage: ucci perft [-fen FEN] [-divide] DEPTH\n  counts the leaves of the legal move tree to DEPTH (1-20)", stderr)
+	fs := cliflags.New("perft", "usage: ucci perft [-fen FEN] [-divide] DEPTH\n  counts the leaves of the legal move tree to DEPTH (1-20)", stderr)
 	fen := fs.String("fen", engine.StartFEN, "position to count from")
 	divide := fs.Bool("divide", false, "print the count below each root move")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {
-		return badArg(fs, "one DEPTH is needed, got %d arguments", fs.NArg())
+		return cliflags.Bad(fs, "one DEPTH is needed, got %d arguments", fs.NArg())
 	}
 	depth, err := strconv.Atoi(fs.Arg(0))
 	if err != nil || depth < 1 || depth > 20 {
-		return badArg(fs, "bad depth %s (want 1-20)", quote.Input(fs.Arg(0)))
+		return cliflags.Bad(fs, "bad depth %s (want 1-20)", quote.Input(fs.Arg(0)))
 	}
 	pos, err := engine.NewPosition(*fen)
 	if err != nil {
-		return badArg(fs, "-fen: %v", err)
+		return cliflags.Bad(fs, "-fen: %v", err)
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()

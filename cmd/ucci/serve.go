@@ -17,6 +17,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/goxq/ucci/engineproc"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/web"
 )
@@ -40,7 +41,7 @@ const builtinHashMB = 32
 
 // runServe implements `ucci serve`.
 func runServe(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("serve", serveUsage, stderr)
+	fs := cliflags.New("serve", serveUsage, stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (port 0: any free port)")
 	var engines engineFlags
 	fs.Var(&engines, "engine", "an engine SPEC offered beside the built-in one (repeat)")
@@ -50,14 +51,14 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&hosts, "host", "a host name the page may be reached by besides the loopback names and the machine's addresses (repeat, or NAME,NAME)")
 	token := fs.String("token", "", fmt.Sprintf("a secret every request must carry (at least %d letters, digits or -._~): open the printed URL with it", minTokenLength))
 	tbDir := fs.String("tb", tb.DefaultDir, "endgame tables: the board shows their verdict, the built-in engine probes them")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return badArg(fs, "unexpected argument %q", fs.Arg(0))
+		return cliflags.Bad(fs, "unexpected argument %q", fs.Arg(0))
 	}
-	if err := firstError(intIn("sessions", *sessions, 1, 1000), writableFile("log", *logFile), checkToken(*token)); err != nil {
-		return badArg(fs, "%v", err)
+	if err := cliflags.FirstError(cliflags.IntIn("sessions", *sessions, 1, 1000), writableFile("log", *logFile), checkToken(*token)); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -69,8 +70,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if tables != nil {
 		defer tables.Close()
 	}
-	if err := safefile.CheckOutputs(named("-log", *logFile), enginePrograms(append([]engineproc.EngineSpec{builtin}, engines...))); err != nil {
-		return badArg(fs, "%v", err)
+	if err := safefile.CheckOutputs(safefile.Names("-log", *logFile), enginePrograms(append([]engineproc.EngineSpec{builtin}, engines...))); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
 	log := zerolog.Nop()
 	if *logFile != "" {

@@ -15,6 +15,7 @@ import (
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/tb"
 	"github.com/goxq/ucci/engine/tbgen"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/paths"
 	"github.com/goxq/ucci/internal/quote"
 	"github.com/goxq/ucci/internal/safefile"
@@ -22,21 +23,21 @@ import (
 
 // runTBBuild implements `ucci tb build [-set NAME] [-out DIR] [MATERIAL...]`.
 func runTBBuild(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("tb build", "usage: ucci tb build [-set NAME] [-out DIR] [-workers N] [MATERIAL...]\n"+
+	fs := cliflags.New("tb build", "usage: ucci tb build [-set NAME] [-out DIR] [-workers N] [MATERIAL...]\n"+
 		"  builds endgame tables by retrograde analysis, with the smaller tables they need;\n"+
 		"  MATERIAL is in FEN letters, the attacking side first: KRK, KNKA, KRKAABB.\n"+
 		"  A table already whole in DIR is kept, so a stopped build resumes.", stderr)
 	set := fs.String("set", "", "a named set: "+strings.Join(tb.SetNames, ", ")+" (default: one, when no MATERIAL is given)")
 	out := fs.String("out", tb.DefaultDir, "directory of the tables (created if missing)")
 	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
 	var mats []tb.Material
 	for _, a := range fs.Args() {
 		m, err := tb.ParseMaterial(a)
 		if err != nil {
-			return badArg(fs, "%v", err)
+			return cliflags.Bad(fs, "%v", err)
 		}
 		mats = append(mats, m)
 	}
@@ -47,16 +48,16 @@ func runTBBuild(args []string, stdout, stderr io.Writer) int {
 		}
 		s, err := tb.Set(name)
 		if err != nil {
-			return badArg(fs, "-set: %v", err)
+			return cliflags.Bad(fs, "-set: %v", err)
 		}
 		mats = append(mats, s...)
 	}
-	if err := intIn("workers", *workers, 0, 256); err != nil {
-		return badArg(fs, "%v", err)
+	if err := cliflags.IntIn("workers", *workers, 0, 256); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
 	dir := paths.Resolve(*out)
 	if err := ensureDir(dir); err != nil {
-		return badArg(fs, "-out: %v", err)
+		return cliflags.Bad(fs, "-out: %v", err)
 	}
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
@@ -100,19 +101,19 @@ func ensureDir(dir string) error {
 
 // runTBProbe implements `ucci tb probe [-tb DIR] FEN`.
 func runTBProbe(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("tb probe", "usage: ucci tb probe [-tb DIR] FEN\n"+
+	fs := cliflags.New("tb probe", "usage: ucci tb probe [-tb DIR] FEN\n"+
 		"  prints the value for the side to move (win N, draw or loss N, N the plies to\n"+
 		"  conversion: a capture or the mate), then each legal move with its value", stderr)
 	dir := fs.String("tb", tb.DefaultDir, "directory of the tables")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() == 0 {
-		return badArg(fs, "a FEN is needed")
+		return cliflags.Bad(fs, "a FEN is needed")
 	}
 	pos, err := engine.NewPosition(strings.Join(fs.Args(), " "))
 	if err != nil {
-		return badArg(fs, "%v", err)
+		return cliflags.Bad(fs, "%v", err)
 	}
 	ts := tb.Load(paths.Resolve(*dir), func(s string) { fmt.Fprintln(stderr, s) })
 	defer ts.Close()
@@ -150,13 +151,13 @@ func runTBProbe(args []string, stdout, stderr io.Writer) int {
 
 // runTBVerify implements `ucci tb verify [-tb DIR] [MATERIAL...]`.
 func runTBVerify(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("tb verify", "usage: ucci tb verify [-tb DIR] [MATERIAL...]\n"+
+	fs := cliflags.New("tb verify", "usage: ucci tb verify [-tb DIR] [MATERIAL...]\n"+
 		"  checks every table of DIR (or those named) against the rules and itself:\n"+
 		"  each win has a move to a loss one ply shorter, each loss only moves to wins,\n"+
 		"  each draw a move to a draw and none to a loss, and the losses in 0 are the\n"+
 		"  positions without a legal move", stderr)
 	dir := fs.String("tb", tb.DefaultDir, "directory of the tables")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
 	ts := tb.Load(paths.Resolve(*dir), func(s string) { fmt.Fprintln(stderr, s) })
@@ -167,7 +168,7 @@ func runTBVerify(args []string, stdout, stderr io.Writer) int {
 		for _, a := range fs.Args() {
 			m, err := tb.ParseMaterial(a)
 			if err != nil {
-				return badArg(fs, "%v", err)
+				return cliflags.Bad(fs, "%v", err)
 			}
 			mats = append(mats, m)
 		}
@@ -223,7 +224,7 @@ func serveTables(dir string, stderr io.Writer) *tb.Tables {
 
 // runTBCheck implements `ucci tb check [-tb DIR] [-n N] [-depth D] [-seed S] [MATERIAL...]`.
 func runTBCheck(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("tb check", "usage: ucci tb check [-tb DIR] [-n N] [-depth D] [-seed S] [MATERIAL...]\n"+
+	fs := cliflags.New("tb check", "usage: ucci tb check [-tb DIR] [-n N] [-depth D] [-seed S] [MATERIAL...]\n"+
 		"  searches N random positions of each table (or those named) to depth D with the\n"+
 		"  engine alone (no tables) and counts where it disagrees with the table: a mate\n"+
 		"  score the table denies, a move that changes the table's result", stderr)
@@ -231,11 +232,11 @@ func runTBCheck(args []string, stdout, stderr io.Writer) int {
 	n := fs.Int("n", 100, "positions per table")
 	depth := fs.Int("depth", 8, "search depth")
 	seed := fs.Uint64("seed", 1, "random seed of the sample")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
-	if err := firstError(intIn("n", *n, 1, 1_000_000), intIn("depth", *depth, 1, 60)); err != nil {
-		return badArg(fs, "%v", err)
+	if err := cliflags.FirstError(cliflags.IntIn("n", *n, 1, 1_000_000), cliflags.IntIn("depth", *depth, 1, 60)); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
 	ts := tb.Load(paths.Resolve(*dir), func(s string) { fmt.Fprintln(stderr, s) })
 	defer ts.Close()
@@ -245,7 +246,7 @@ func runTBCheck(args []string, stdout, stderr io.Writer) int {
 		for _, a := range fs.Args() {
 			m, err := tb.ParseMaterial(a)
 			if err != nil {
-				return badArg(fs, "%v", err)
+				return cliflags.Bad(fs, "%v", err)
 			}
 			mats = append(mats, m)
 		}

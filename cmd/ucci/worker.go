@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/goxq/ucci/broker"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/quote"
 )
 
@@ -22,16 +23,16 @@ const workerUsage = `usage: ucci worker -broker nats://HOST:4222 -trust KEY [-tr
 
 // runWorker is `ucci worker`.
 func runWorker(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("worker", workerUsage, stderr)
+	fs := cliflags.New("worker", workerUsage, stderr)
 	b := addBrokerFlags(fs, false)
 	concurrency := fs.Int("concurrency", 1, "game pairs played at once")
 	name := fs.String("name", "", "the worker's name in the coordinator's notices (default HOST-PID)")
 	cache := fs.String("cache", "", "directory of the fetched engine binaries (default: ucci-engines in the user cache directory)")
 	trust := addTrustFlags(fs)
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
-	fail := func(format string, a ...any) int { return badArg(fs, format, a...) }
+	fail := func(format string, a ...any) int { return cliflags.Bad(fs, format, a...) }
 	switch {
 	case fs.NArg() != 0:
 		return fail("unexpected argument %s", quote.Input(fs.Arg(0)))
@@ -40,7 +41,7 @@ func runWorker(args []string, stdout, stderr io.Writer) int {
 	case *b.url == "embedded":
 		return fail("-broker embedded is for a coordinator (ucci match); a worker joins its URL")
 	}
-	if err := intIn("concurrency", *concurrency, 1, 1024); err != nil {
+	if err := cliflags.IntIn("concurrency", *concurrency, 1, 1024); err != nil {
 		return fail("%v", err)
 	}
 	trusted, err := trust.trusted()

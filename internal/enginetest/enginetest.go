@@ -37,12 +37,34 @@ var builds struct {
 // Binary) built; it returns the exit code for os.Exit.
 func Main(m *testing.M) int {
 	code := m.Run()
+	removeBuilds()
+	return code
+}
+
+// FakeEngine is the package of the scripted fake engine that the tests
+// driving engine processes play with.
+const FakeEngine = "github.com/goxq/ucci/engineproc/testdata/fakeengine"
+
+// MainWithFake builds the fake engine (FakeEngine) into *fake and runs the
+// tests as Main does; when the build fails it says why and returns exit
+// status 1 without running them.
+func MainWithFake(m *testing.M, fake *string) int {
+	var err error
+	if *fake, err = Build(FakeEngine); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		removeBuilds()
+		return 1
+	}
+	return Main(m)
+}
+
+// removeBuilds removes the programs built for this test run.
+func removeBuilds() {
 	builds.mu.Lock()
 	defer builds.mu.Unlock()
 	if builds.dir != "" {
 		os.RemoveAll(builds.dir)
 	}
-	return code
 }
 
 // Build builds the Go program of package path pkg once per test run (go

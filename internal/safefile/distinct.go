@@ -21,6 +21,16 @@ func (n Named) String() string {
 	return n.Name + " " + n.Path
 }
 
+// Names lists paths as files named by name (a flag such as "-out", or ""
+// for the arguments), for CheckOutputs.
+func Names(name string, paths ...string) []Named {
+	out := make([]Named, 0, len(paths))
+	for _, p := range paths {
+		out = append(out, Named{Name: name, Path: p})
+	}
+	return out
+}
+
 // CheckOutputs refuses outputs that would destroy an input or each other:
 // an output that is an input (compared with os.SameFile, so also through
 // another path, a symbolic link or a hard link), an output inside an input

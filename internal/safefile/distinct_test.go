@@ -57,3 +57,13 @@ func TestCheckOutputs(t *testing.T) {
 		t.Errorf("a link into an input directory: %v", err)
 	}
 }
+
+func TestNames(t *testing.T) {
+	got := Names("-out", "a", "b")
+	if len(got) != 2 || got[0] != (Named{"-out", "a"}) || got[1].String() != "-out b" || len(Names("")) != 0 {
+		t.Errorf("Names: %v", got)
+	}
+	if s := Names("", "x")[0].String(); s != "x" {
+		t.Errorf("an argument: %q", s)
+	}
+}

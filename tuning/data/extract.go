@@ -40,8 +40,9 @@ var (
 // leaves, so it is not safe for concurrent use: give every goroutine its
 // own.
 type Extractor struct {
-	opt Options
-	s   *engine.Searcher
+	opt  Options
+	s    *engine.Searcher
+	leaf engine.Position // the quiet leaf of the last sample
 }
 
 // NewExtractor returns an extractor with the given options.
@@ -117,7 +118,8 @@ func (x *Extractor) subset(plies []int, id int) []int {
 
 // sample labels the quiet leaf of pos, or reports that it is unusable.
 func (x *Extractor) sample(pos *engine.Position, res float64, id int) (Sample, bool) {
-	leaf, score := x.s.QuietLeaf(pos)
+	leaf := &x.leaf
+	score := x.s.QuietLeaf(pos, leaf)
 	if leaf.InCheck() || engine.IsMateScore(score) {
 		return Sample{}, false
 	}

@@ -45,7 +45,8 @@ func TestExtractorSamplesAreQuietAndLabelled(t *testing.T) {
 			if pos.InCheck() {
 				t.Errorf("sample in check: %s", smp.FEN)
 			}
-			if leaf, _ := s.QuietLeaf(pos); leaf.Key() != pos.Key() {
+			var leaf engine.Position
+			if s.QuietLeaf(pos, &leaf); leaf.Key() != pos.Key() {
 				t.Errorf("sample %s is not quiet: its leaf is %s", smp.FEN, leaf.FEN())
 			}
 		}

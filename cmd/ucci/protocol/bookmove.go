@@ -36,13 +36,15 @@ func (s *Session) bookMove() (engine.Move, []book.Entry) {
 // books without results), in UCI as an info string with its statistics.
 func (s *Session) playBookMove(st *searchState, m engine.Move, entries []book.Entry) {
 	reply := engine.NoMove
-	p := *s.pos
-	p.MakeMove(m)
 	if src := s.openingBook(); src != nil {
+		// The reply is looked up after the move, taken back then: no
+		// search runs on the position.
 		var buf [64]book.Entry
-		if e := src.Probe(&p, buf[:0]); len(e) > 0 {
+		s.pos.MakeMove(m)
+		if e := src.Probe(s.pos, buf[:0]); len(e) > 0 {
 			reply = e[0].Move
 		}
+		s.pos.UnmakeMove(m)
 	}
 	lines := make([]string, 0, len(entries))
 	for _, e := range entries {

@@ -26,7 +26,8 @@ func (s *Session) perft(depth int, uci bool) {
 	}
 	st := &searchState{done: make(chan searchOutcome, 1), release: make(chan struct{}), uci: uci, wdlMaterial: -1, start: time.Now(), perft: true}
 	s.search = st
-	pos := *s.pos
+	pos := new(engine.Position) // the perft goroutine's own copy
+	pos.CopyFrom(s.pos)
 	st.started = true
 	var stop atomic.Bool
 	finished := make(chan struct{})

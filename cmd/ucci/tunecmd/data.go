@@ -2,7 +2,6 @@ package tunecmd
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/goxq/ucci/internal/cliflags"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/tuning/data"
 )
 
@@ -23,30 +24,28 @@ result from Red's view.`
 
 // Data implements `ucci tune data`.
 func Data(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tune data", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	def := data.DefaultOptions()
+	fs := cliflags.New("tune data", dataUsage, stderr)
+	opt := data.DefaultOptions()
+	opt.Seed = 1
 	out := fs.String("out", "", "sample file to write (required; .gz compresses)")
-	skip := fs.Int("skip", def.SkipPlies, "skip the first N plies of every game")
-	every := fs.Int("every", def.Every, "take one position in N")
-	perGame := fs.Int("per-game", 0, "at most N random positions per game (0: all)")
-	seed := fs.Uint64("seed", 1, "seed of the per-game choice")
-	maxScore := fs.Int("max-score", 0, "drop positions whose quiescence score exceeds CP (0: keep)")
-	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
+	cliflags.Define(fs,
+		cliflags.Row{Name: "skip", Value: &opt.SkipPlies, Usage: "skip the first N plies of every game"},
+		cliflags.Row{Name: "every", Value: &opt.Every, Usage: "take one position in N"},
+		cliflags.Row{Name: "per-game", Value: &opt.MaxPerGame, Usage: "at most N random positions per game (0: all)"},
+		cliflags.Row{Name: "seed", Value: &opt.Seed, Usage: "seed of the per-game choice"},
+		cliflags.Row{Name: "max-score", Value: &opt.MaxScore, Usage: "drop positions whose quiescence score exceeds CP (0: keep)"})
+	workers := cliflags.Workers(fs, "goroutines")
 	credit := fs.String("credit", "", "attribution written into the file header")
-	quiet := fs.Bool("quiet", false, "no progress bar")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, dataUsage)
-		fs.PrintDefaults()
+	quiet := cliflags.Quiet(fs)
+	if code, ok := cliflags.Parse(fs, args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := cliflags.FirstError(cliflags.Args(fs, 1, cliflags.MaxInt, "PGN file"), cliflags.Required("out", *out), cliflags.IntIn("skip", opt.SkipPlies, 0, cliflags.MaxInt),
+		cliflags.IntIn("every", opt.Every, 1, cliflags.MaxInt), cliflags.IntIn("per-game", opt.MaxPerGame, 0, cliflags.MaxInt),
+		cliflags.IntIn("max-score", opt.MaxScore, 0, cliflags.MaxInt), cliflags.IntIn("workers", *workers, 0, cliflags.MaxInt)); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
-	if *out == "" || fs.NArg() == 0 || *skip < 0 || *every < 1 || *perGame < 0 || *maxScore < 0 || *workers < 0 {
-		fs.Usage()
-		return 2
-	}
-	if outputsRefused(stderr, "tune data", named("-out", *out), named("", fs.Args()...)) {
+	if outputsRefused(stderr, "tune data", safefile.Names("-out", *out), safefile.Names("", fs.Args()...)) {
 		return 2
 	}
 	var total int64
@@ -65,7 +64,6 @@ func Data(args []string, stdout, stderr io.Writer) int {
 	}
 	defer f.Close() // without the Commit below, an old file at -out stays
 	w := data.NewWriter(f)
-	opt := data.Options{SkipPlies: *skip, Every: *every, MaxPerGame: *perGame, Seed: *seed, MaxScore: *maxScore}
 	header := fmt.Sprintf("ucci tune data: RESULT<TAB>GAME<TAB>FEN (result from Red's view)\n"+
 		"inputs: %s\noptions: skip %d, every %d, per-game %d, seed %d, max-score %d",
 		strings.Join(fs.Args(), " "), opt.SkipPlies, opt.Every, opt.MaxPerGame, opt.Seed, opt.MaxScore)

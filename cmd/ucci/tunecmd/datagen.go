@@ -14,6 +14,8 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/nnue"
+	"github.com/goxq/ucci/internal/cliflags"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/tuning/datagen"
 )
 
@@ -59,8 +61,11 @@ func Datagen(args []string, stdout, stderr io.Writer) int {
 // the broker's flags on the flag set and returns the DatagenBroker they
 // select.
 func DatagenOn(args []string, stdout, stderr io.Writer, broker func(*flag.FlagSet) DatagenBroker) int {
-	fs := flag.NewFlagSet("tune datagen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	usage := datagenUsage
+	if broker != nil {
+		usage += datagenBrokerUsage
+	}
+	fs := cliflags.New("tune datagen", usage+"\n", stderr)
 	var b DatagenBroker
 	if broker != nil {
 		b = broker(fs)
@@ -70,7 +75,7 @@ func DatagenOn(args []string, stdout, stderr io.Writer, broker func(*flag.FlagSe
 	games := fs.Int("games", 0, fmt.Sprintf("self-play games (0: %d); PGN: only the first N games (0: all)", sp.Games))
 	nodes := fs.Uint64("nodes", sp.Nodes, "node budget of each search")
 	seed := fs.Uint64("seed", sp.Seed, "seed of the openings and random plies")
-	workers := fs.Int("workers", 0, "games played at once (0: one per core)")
+	workers := cliflags.Workers(fs, "games played at once")
 	chunk := fs.Int("chunk", 0, "games per file (0: 100 for self-play, 500 for PGN)")
 	hash := fs.Int("hash", sp.HashMB, "table of each worker in MB")
 	randMin := fs.Int("random-min", sp.RandomPliesMin, "random plies after the opening: at least")
@@ -80,30 +85,24 @@ func DatagenOn(args []string, stdout, stderr io.Writer, broker func(*flag.FlagSe
 	adjPlies := fs.Int("adjudicate-plies", sp.AdjudicatePlies, "for this many plies in a row")
 	skip := fs.Int("skip", rl.SkipPlies, "PGN: plies of each game not used")
 	evalFile := fs.String("evalfile", nnue.DefaultEval, "evaluation of the searches: a network file, <embedded> or <classical>")
-	quiet := fs.Bool("quiet", false, "no progress bar")
+	quiet := cliflags.Quiet(fs)
 	only := fs.Int("make-chunk", -1, "make only this chunk (numbered from 0; what a broker's worker does)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, datagenUsage)
-		if b != nil {
-			fmt.Fprint(stderr, datagenBrokerUsage)
-		}
-		fmt.Fprintln(stderr)
-		fs.PrintDefaults()
+	if code, ok := cliflags.Parse(fs, args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if err := cliflags.FirstError(cliflags.Required("out", *out), cliflags.IntIn("games", *games, 0, cliflags.MaxInt),
+		cliflags.NonZero("nodes", *nodes), cliflags.IntIn("workers", *workers, 0, cliflags.MaxInt), cliflags.IntIn("chunk", *chunk, 0, cliflags.MaxInt),
+		cliflags.IntIn("hash", *hash, 1, cliflags.MaxInt), cliflags.IntIn("random-min", *randMin, 0, cliflags.MaxInt),
+		cliflags.IntIn("random-max", *randMax, *randMin, cliflags.MaxInt), cliflags.IntIn("max-plies", *maxPlies, 1, cliflags.MaxInt),
+		cliflags.IntIn("adjudicate", *adjScore, 0, cliflags.MaxInt), cliflags.IntIn("adjudicate-plies", *adjPlies, 1, cliflags.MaxInt),
+		cliflags.IntIn("skip", *skip, 0, cliflags.MaxInt), cliflags.IntIn("make-chunk", *only, -1, cliflags.MaxInt)); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
-	bad := *out == "" || *games < 0 || *nodes < 1 || *workers < 0 || *chunk < 0 || *hash < 1 ||
-		*randMin < 0 || *randMax < *randMin || *maxPlies < 1 || *adjScore < 0 || *adjPlies < 1 || *skip < 0 || *only < -1
-	if bad {
-		fs.Usage()
-		return 2
-	}
-	evalInput := named("-evalfile", *evalFile)
+	evalInput := safefile.Names("-evalfile", *evalFile)
 	if !isFile(*evalFile) {
 		evalInput = nil
 	}
-	if outputsRefused(stderr, "tune datagen", named("-out", *out), append(named("", fs.Args()...), evalInput...)) {
+	if outputsRefused(stderr, "tune datagen", safefile.Names("-out", *out), append(safefile.Names("", fs.Args()...), evalInput...)) {
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

@@ -3,7 +3,6 @@ package tunecmd
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine/nnue"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/tuning/nnuetrain"
 	"github.com/goxq/ucci/tuning/plot"
@@ -29,38 +29,36 @@ out for validation; -plot draws the loss per epoch.`
 
 // NNUE implements `ucci tune nnue`.
 func NNUE(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tune nnue", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	def := nnuetrain.DefaultConfig()
+	fs := cliflags.New("tune nnue", nnueUsage, stderr)
+	cfg := nnuetrain.DefaultConfig()
 	out := fs.String("out", "", "net file to write (required)")
 	plotPath := fs.String("plot", "", "loss curve PNG to write")
-	epochs := fs.Int("epochs", def.Epochs, "passes over the training positions")
-	batch := fs.Int("batch", def.BatchSize, "positions per Adam step")
-	lr := fs.Float64("lr", def.LR, "Adam step size of the first epoch")
-	decay := fs.Float64("decay", def.LRDecay, "step size factor after each epoch")
-	lambda := fs.Float64("lambda", def.Lambda, "weight of the search score in the target (rest: game result)")
-	k := fs.Float64("k", def.K, "centipawn-to-result constant of the sigmoid")
-	mirror := fs.Bool("mirror", def.Mirror, "train on each position or its mirror image, chosen at random each epoch")
-	patience := fs.Int("patience", def.Patience, "stop after N epochs without a lower validation loss (0: run every epoch); the best epoch's net is written")
+	cliflags.Define(fs,
+		cliflags.Row{Name: "epochs", Value: &cfg.Epochs, Usage: "passes over the training positions"},
+		cliflags.Row{Name: "batch", Value: &cfg.BatchSize, Usage: "positions per Adam step"},
+		cliflags.Row{Name: "lr", Value: &cfg.LR, Usage: "Adam step size of the first epoch"},
+		cliflags.Row{Name: "decay", Value: &cfg.LRDecay, Usage: "step size factor after each epoch"},
+		cliflags.Row{Name: "lambda", Value: &cfg.Lambda, Usage: "weight of the search score in the target (rest: game result)"},
+		cliflags.Row{Name: "k", Value: &cfg.K, Usage: "centipawn-to-result constant of the sigmoid"},
+		cliflags.Row{Name: "mirror", Value: &cfg.Mirror, Usage: "train on each position or its mirror image, chosen at random each epoch"},
+		cliflags.Row{Name: "patience", Value: &cfg.Patience, Usage: "stop after N epochs without a lower validation loss (0: run every epoch); the best epoch's net is written"})
 	valid := fs.Int("valid", 20, "hold out one block of records in N for validation (0: none)")
 	initNet := fs.String("init", "", "start from this net instead of random weights")
-	seed := fs.Uint64("seed", def.Seed, "seed of the initial weights, split and shuffles")
-	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
+	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the initial weights, split and shuffles")
+	workers := cliflags.Workers(fs, "goroutines")
 	note := fs.String("note", "", "text added to the net's description (data credit, say)")
-	quiet := fs.Bool("quiet", false, "no progress bar")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, nnueUsage)
-		fs.PrintDefaults()
+	quiet := cliflags.Quiet(fs)
+	if code, ok := cliflags.Parse(fs, args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	cfg.Workers = *workers
+	if err := cliflags.FirstError(cliflags.Args(fs, 1, cliflags.MaxInt, "data file"), cliflags.Required("out", *out), cliflags.IntIn("epochs", cfg.Epochs, 1, cliflags.MaxInt),
+		cliflags.IntIn("batch", cfg.BatchSize, 1, cliflags.MaxInt), cliflags.FloatAbove("lr", cfg.LR, 0), cliflags.FloatAbove("decay", cfg.LRDecay, 0),
+		cliflags.FloatIn("lambda", cfg.Lambda, 0, 1), cliflags.FloatAbove("k", cfg.K, 0), cliflags.IntIn("valid", *valid, 0, cliflags.MaxInt),
+		cliflags.IntIn("workers", cfg.Workers, 0, cliflags.MaxInt), cliflags.IntIn("patience", cfg.Patience, 0, cliflags.MaxInt)); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
-	if *out == "" || fs.NArg() == 0 || *epochs < 1 || *batch < 1 || *lr <= 0 || *decay <= 0 || *lambda < 0 || *lambda > 1 ||
-		*k <= 0 || *valid < 0 || *workers < 0 || *patience < 0 {
-		fs.Usage()
-		return 2
-	}
-	if *valid == 0 && *patience > 0 {
+	if *valid == 0 && cfg.Patience > 0 {
 		fmt.Fprintln(stderr, "tune nnue: -patience stops on the validation loss: it needs a validation set (-valid N)")
 		return 2
 	}
@@ -68,8 +66,8 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "tune nnue: %v\n", err)
 		return 1
 	}
-	if outputsRefused(stderr, "tune nnue", append(named("-out", *out), named("-plot", *plotPath)...),
-		append(named("", fs.Args()...), named("-init", *initNet)...)) {
+	if outputsRefused(stderr, "tune nnue", append(safefile.Names("-out", *out), safefile.Names("-plot", *plotPath)...),
+		append(safefile.Names("", fs.Args()...), safefile.Names("-init", *initNet)...)) {
 		return 2
 	}
 	files, err := dataFiles(fs.Args())
@@ -97,7 +95,7 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 	if decisive > 0 {
 		fmt.Fprintf(stdout, "%d positions with a mate or rule-result score left out\n", decisive)
 	}
-	train, validation := nnuetrain.Split(recs, *valid, validBlock, *seed)
+	train, validation := nnuetrain.Split(recs, *valid, validBlock, cfg.Seed)
 	hasValid := len(validation) > 0
 	if hasValid {
 		fmt.Fprintf(stdout, "%d files, %d positions: %d training, %d validation (read in %.1f s)\n",
@@ -105,11 +103,11 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 	} else {
 		fmt.Fprintf(stdout, "%d files, %d positions: %d training, no validation set (%s; read in %.1f s)\n",
 			len(files), len(recs), len(train), noValidReason(*valid), time.Since(start).Seconds())
-		if *patience > 0 {
+		if cfg.Patience > 0 {
 			fmt.Fprintln(stdout, "no validation set: -patience is not used, every epoch runs")
 		}
 	}
-	model := nnuetrain.NewModel(*seed)
+	model := nnuetrain.NewModel(cfg.Seed)
 	if *initNet != "" {
 		n, err := nnue.Load(*initNet)
 		if err != nil {
@@ -117,13 +115,10 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		}
 		model = nnuetrain.FromNet(n)
 	}
-	cfg := def
-	cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.LRDecay, cfg.Lambda, cfg.K, cfg.Workers, cfg.Seed = *epochs, *batch, *lr, *decay, *lambda, *k, *workers, *seed
-	cfg.Mirror, cfg.Patience = *mirror, *patience
 	if !*quiet && hasValid {
 		fmt.Fprintf(stdout, "before training: validation loss %.6f\n", nnuetrain.Loss(model, validation, cfg))
 	}
-	bar := newBar(stderr, int64(*epochs), "epochs", false, *quiet)
+	bar := newBar(stderr, int64(cfg.Epochs), "epochs", false, *quiet)
 	cfg.EpochDone = func(s nnuetrain.EpochStats) {
 		mark := ""
 		if s.Best {
@@ -159,7 +154,7 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		validText = fmt.Sprintf("validation loss %.6f", kept.ValidLoss)
 	}
 	desc := fmt.Sprintf("ucci tune nnue: %d positions (%d training) from %d files; epoch %d of %d, batch %d, lr %g decay %g, lambda %g, K %g, mirror %v, seed %d; "+
-		"%s; %s", len(recs), len(train), len(files), kept.Epoch, len(stats), *batch, *lr, *decay, *lambda, *k, *mirror, *seed, validText,
+		"%s; %s", len(recs), len(train), len(files), kept.Epoch, len(stats), cfg.BatchSize, cfg.LR, cfg.LRDecay, cfg.Lambda, cfg.K, cfg.Mirror, cfg.Seed, validText,
 		last.Elapsed.Round(time.Second))
 	if *note != "" {
 		desc += "; " + *note

@@ -14,6 +14,7 @@ import (
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/engineproc"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/match"
 	"github.com/goxq/ucci/tuning/plot"
@@ -60,36 +61,34 @@ func SPSA(args []string, stdout, stderr io.Writer) int { return SPSAOn(args, std
 // SPSAOn implements `ucci tune spsa`; broker, if not nil, declares the
 // broker's flags on the flag set and returns the Broker they select.
 func SPSAOn(args []string, stdout, stderr io.Writer, broker func(*flag.FlagSet) Broker) int {
-	var f spsaFlags
-	fs := flag.NewFlagSet("tune spsa", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	f := spsaFlags{tc: "1+0.01", iterations: 100, pairs: 1, concurrency: 1, cEnd: 0.05, rEnd: 0.002, seed: 1}
+	fs := cliflags.New("tune spsa", spsaUsage, stderr)
 	var b Broker
 	if broker != nil {
 		b = broker(fs)
 	}
-	fs.StringVar(&f.engine, "engine", "", "tuning build of the engine (default: this executable)")
-	fs.StringVar(&f.names, "params", "", "comma-separated parameters to tune (default: all)")
-	fs.StringVar(&f.tc, "tc", "1+0.01", "time control of the games")
-	fs.StringVar(&f.openings, "openings", "", "openings file (default: the match runner's set)")
-	fs.StringVar(&f.out, "out", "", "file for the final values (empty: stdout only)")
-	fs.StringVar(&f.plot, "plot", "", "PNG file for the value traces")
-	fs.IntVar(&f.iterations, "iterations", 100, "SPSA iterations")
-	fs.IntVar(&f.pairs, "pairs", 1, "game pairs per iteration")
-	fs.IntVar(&f.concurrency, "concurrency", 1, "games played at once")
-	fs.Float64Var(&f.cEnd, "c-end", 0.05, "final perturbation as a fraction of each range (at least 1)")
-	fs.Float64Var(&f.rEnd, "r-end", 0.002, "final learning rate")
-	fs.Uint64Var(&f.seed, "seed", 1, "seed of the perturbations")
-	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, spsaUsage)
-		fs.PrintDefaults()
+	cliflags.Define(fs,
+		cliflags.Row{Name: "engine", Value: &f.engine, Usage: "tuning build of the engine (default: this executable)"},
+		cliflags.Row{Name: "params", Value: &f.names, Usage: "comma-separated parameters to tune (default: all)"},
+		cliflags.Row{Name: "tc", Value: &f.tc, Usage: "time control of the games"},
+		cliflags.Row{Name: "openings", Value: &f.openings, Usage: "openings file (default: the match runner's set)"},
+		cliflags.Row{Name: "out", Value: &f.out, Usage: "file for the final values (empty: stdout only)"},
+		cliflags.Row{Name: "plot", Value: &f.plot, Usage: "PNG file for the value traces"},
+		cliflags.Row{Name: "iterations", Value: &f.iterations, Usage: "SPSA iterations"},
+		cliflags.Row{Name: "pairs", Value: &f.pairs, Usage: "game pairs per iteration"},
+		cliflags.Row{Name: "concurrency", Value: &f.concurrency, Usage: "games played at once"},
+		cliflags.Row{Name: "c-end", Value: &f.cEnd, Usage: "final perturbation as a fraction of each range (at least 1)"},
+		cliflags.Row{Name: "r-end", Value: &f.rEnd, Usage: "final learning rate"},
+		cliflags.Row{Name: "seed", Value: &f.seed, Usage: "seed of the perturbations"})
+	quiet := cliflags.Quiet(fs)
+	if code, ok := cliflags.Parse(fs, args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() != 0 || f.iterations < 1 || f.pairs < 1 || f.concurrency < 1 || !(f.cEnd > 0) || !(f.rEnd > 0) {
-		fs.Usage()
-		return 2
+	f.quiet = *quiet
+	if err := cliflags.FirstError(cliflags.Args(fs, 0, 0, ""), cliflags.IntIn("iterations", f.iterations, 1, cliflags.MaxInt), cliflags.IntIn("pairs", f.pairs, 1, cliflags.MaxInt),
+		cliflags.IntIn("concurrency", f.concurrency, 1, cliflags.MaxInt), cliflags.FloatAbove("c-end", f.cEnd, 0),
+		cliflags.FloatAbove("r-end", f.rEnd, 0)); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
 	params, err := spsaParams(f.names, f.cEnd, f.rEnd)
 	if err != nil {
@@ -100,8 +99,8 @@ func SPSAOn(args []string, stdout, stderr io.Writer, broker func(*flag.FlagSet) 
 	if engineBin == "" {
 		engineBin, _ = os.Executable()
 	}
-	if outputsRefused(stderr, "tune spsa", append(named("-out", f.out), named("-plot", f.plot)...),
-		append(named("-engine", engineBin), named("-openings", f.openings)...)) {
+	if outputsRefused(stderr, "tune spsa", append(safefile.Names("-out", f.out), safefile.Names("-plot", f.plot)...),
+		append(safefile.Names("-engine", engineBin), safefile.Names("-openings", f.openings)...)) {
 		return 2
 	}
 	var remote func(ctx context.Context, cfg *match.Config, iter int) (func(*match.Result, error), error)

@@ -1,7 +1,6 @@
 package tunecmd
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/tuning/plot"
 	"github.com/goxq/ucci/tuning/texel"
@@ -34,35 +34,33 @@ type texelFlags struct {
 
 // Texel implements `ucci tune texel`.
 func Texel(args []string, stdout, stderr io.Writer) int {
-	var f texelFlags
-	fs := flag.NewFlagSet("tune texel", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.StringVar(&f.data, "data", "", "sample file from `ucci tune data` (required)")
-	fs.StringVar(&f.out, "out", "", "params.go to write with the tuned weights (empty: none)")
-	fs.StringVar(&f.plot, "plot", "", "PNG file for the loss curve (empty: none)")
-	fs.StringVar(&f.freeze, "freeze", "", "comma-separated weight groups or kinds to keep, e.g. material,tempo,piece-square")
-	fs.IntVar(&f.epochs, "epochs", 300, "Adam epochs (full passes)")
-	fs.IntVar(&f.limit, "limit", 0, "read at most N samples (0: all)")
-	fs.IntVar(&f.workers, "workers", 0, "goroutines (0: one per core)")
-	fs.Float64Var(&f.lr, "lr", 1, "Adam step size in evaluation units (decays to a tenth)")
-	fs.Float64Var(&f.lambda, "lambda", 0, "L2 penalty on the distance from the current weights")
-	fs.Float64Var(&f.valid, "valid", 0.1, "fraction of games held out for validation")
-	fs.Float64Var(&f.k, "k", 0, "scaling constant K (0: fit it)")
-	fs.Uint64Var(&f.seed, "seed", 1, "seed of the validation split")
-	fs.BoolVar(&f.quiet, "quiet", false, "no progress bars")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, texelUsage)
-		fs.PrintDefaults()
+	f := texelFlags{epochs: 300, lr: 1, valid: 0.1, seed: 1}
+	fs := cliflags.New("tune texel", texelUsage, stderr)
+	cliflags.Define(fs,
+		cliflags.Row{Name: "data", Value: &f.data, Usage: "sample file from `ucci tune data` (required)"},
+		cliflags.Row{Name: "out", Value: &f.out, Usage: "params.go to write with the tuned weights (empty: none)"},
+		cliflags.Row{Name: "plot", Value: &f.plot, Usage: "PNG file for the loss curve (empty: none)"},
+		cliflags.Row{Name: "freeze", Value: &f.freeze, Usage: "comma-separated weight groups or kinds to keep, e.g. material,tempo,piece-square"},
+		cliflags.Row{Name: "epochs", Value: &f.epochs, Usage: "Adam epochs (full passes)"},
+		cliflags.Row{Name: "limit", Value: &f.limit, Usage: "read at most N samples (0: all)"},
+		cliflags.Row{Name: "lr", Value: &f.lr, Usage: "Adam step size in evaluation units (decays to a tenth)"},
+		cliflags.Row{Name: "lambda", Value: &f.lambda, Usage: "L2 penalty on the distance from the current weights"},
+		cliflags.Row{Name: "valid", Value: &f.valid, Usage: "fraction of games held out for validation"},
+		cliflags.Row{Name: "k", Value: &f.k, Usage: "scaling constant K (0: fit it)"},
+		cliflags.Row{Name: "seed", Value: &f.seed, Usage: "seed of the validation split"})
+	workers := cliflags.Workers(fs, "goroutines")
+	quiet := cliflags.Quiet(fs)
+	if code, ok := cliflags.Parse(fs, args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	f.workers, f.quiet = *workers, *quiet
+	if err := cliflags.FirstError(cliflags.Args(fs, 0, 0, ""), cliflags.Required("data", f.data), cliflags.IntIn("epochs", f.epochs, 1, cliflags.MaxInt),
+		cliflags.IntIn("limit", f.limit, 0, cliflags.MaxInt), cliflags.IntIn("workers", f.workers, 0, cliflags.MaxInt), cliflags.FloatAbove("lr", f.lr, 0),
+		cliflags.FloatIn("lambda", f.lambda, 0, math.MaxFloat64), cliflags.Share("valid", f.valid),
+		cliflags.FloatIn("k", f.k, 0, math.MaxFloat64)); err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
-	if f.data == "" || fs.NArg() != 0 || f.epochs < 1 || f.limit < 0 || f.workers < 0 || !(f.lr > 0) ||
-		!(f.lambda >= 0) || !(f.valid >= 0 && f.valid < 1) || !(f.k >= 0) || math.IsInf(f.k, 0) || math.IsInf(f.lambda, 0) {
-		fs.Usage()
-		return 2
-	}
-	if outputsRefused(stderr, "tune texel", append(named("-out", f.out), named("-plot", f.plot)...), named("-data", f.data)) {
+	if outputsRefused(stderr, "tune texel", append(safefile.Names("-out", f.out), safefile.Names("-plot", f.plot)...), safefile.Names("-data", f.data)) {
 		return 2
 	}
 	if err := runTexel(&f, stdout, stderr); err != nil {

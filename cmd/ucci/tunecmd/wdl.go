@@ -3,7 +3,6 @@ package tunecmd
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +13,9 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/goxq/ucci/internal/cliflags"
+	"github.com/goxq/ucci/internal/quote"
+	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/tuning/wdlfit"
 )
 
@@ -44,13 +46,12 @@ type wdlFlags struct {
 // WDL implements `ucci tune wdl`.
 func WDL(args []string, stdout, stderr io.Writer) int {
 	f := wdlFlags{fit: wdlfit.DefaultFitOptions()}
-	fs := flag.NewFlagSet("tune wdl", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := cliflags.New("tune wdl", wdlUsage, stderr)
 	fs.IntVar(&f.collect.Depth, "depth", 7, "search depth of every position")
 	fs.IntVar(&f.collect.Positions, "positions", 0, "positions per PGN file, spread over its games (0: every position)")
 	fs.IntVar(&f.collect.SkipPlies, "skip", 10, "leave out the first N plies of every game")
 	fs.Uint64Var(&f.collect.Seed, "seed", 1, "seed of the choice of positions and of the validation split")
-	fs.IntVar(&f.collect.Workers, "workers", 0, "searching goroutines (0: one per core)")
+	workers := cliflags.Workers(fs, "searching goroutines")
 	fs.IntVar(&f.collect.HashMB, "hash", 4, "table size of each searcher, MB")
 	fs.Float64Var(&f.fit.Valid, "valid", f.fit.Valid, "share of the games held out for validation")
 	fs.StringVar(&f.save, "save", "", "write the searched samples to FILE (.gz compresses)")
@@ -61,14 +62,11 @@ func WDL(args []string, stdout, stderr io.Writer) int {
 		f.notes = append(f.notes, s)
 		return nil
 	})
-	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, wdlUsage)
-		fs.PrintDefaults()
+	quiet := cliflags.Quiet(fs)
+	if code, ok := cliflags.Parse(fs, args); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
+	f.collect.Workers, f.quiet = *workers, *quiet
 	f.inputs = fs.Args()
 	f.fit.Seed = f.collect.Seed
 	f.cmdLine = []string{"ucci tune wdl"}
@@ -78,15 +76,24 @@ func WDL(args []string, stdout, stderr io.Writer) int {
 		}
 		f.cmdLine = append(f.cmdLine, a)
 	}
-	if (len(f.inputs) == 0) == (f.load == "") || f.load != "" && f.save != "" || f.collect.Depth < 1 || f.collect.Depth > 64 ||
-		f.collect.Positions < 0 || f.collect.SkipPlies < 0 || f.collect.Workers < 0 || f.collect.HashMB < 1 ||
-		!(f.fit.Valid >= 0 && f.fit.Valid < 1) || f.plot != "" && !strings.HasSuffix(strings.ToLower(f.plot), ".png") ||
-		f.out != "" && !strings.HasSuffix(f.out, ".go") {
-		fs.Usage()
-		return 2
+	switch {
+	case (len(f.inputs) == 0) == (f.load == ""):
+		return cliflags.Bad(fs, "give either PGN files or -load FILE")
+	case f.load != "" && f.save != "":
+		return cliflags.Bad(fs, "-save with -load: the samples are already saved")
+	case f.plot != "" && !strings.HasSuffix(strings.ToLower(f.plot), ".png"):
+		return cliflags.Bad(fs, "-plot %s: not a .png file", quote.Input(f.plot))
+	case f.out != "" && !strings.HasSuffix(f.out, ".go"):
+		return cliflags.Bad(fs, "-out %s: not a .go file", quote.Input(f.out))
 	}
-	outputs := append(append(named("-save", f.save), named("-out", f.out)...), named("-plot", f.plot)...)
-	if outputsRefused(stderr, "tune wdl", outputs, append(named("", f.inputs...), named("-load", f.load)...)) {
+	if err := cliflags.FirstError(cliflags.IntIn("depth", f.collect.Depth, 1, 64),
+		cliflags.IntIn("positions", f.collect.Positions, 0, cliflags.MaxInt), cliflags.IntIn("skip", f.collect.SkipPlies, 0, cliflags.MaxInt),
+		cliflags.IntIn("workers", f.collect.Workers, 0, cliflags.MaxInt), cliflags.IntIn("hash", f.collect.HashMB, 1, cliflags.MaxInt),
+		cliflags.Share("valid", f.fit.Valid)); err != nil {
+		return cliflags.Bad(fs, "%v", err)
+	}
+	outputs := append(append(safefile.Names("-save", f.save), safefile.Names("-out", f.out)...), safefile.Names("-plot", f.plot)...)
+	if outputsRefused(stderr, "tune wdl", outputs, append(safefile.Names("", f.inputs...), safefile.Names("-load", f.load)...)) {
 		return 2
 	}
 	if err := runWdl(&f, stdout, stderr); err != nil {

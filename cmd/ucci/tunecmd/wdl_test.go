@@ -58,21 +58,25 @@ func TestWDLCommand(t *testing.T) {
 	}
 }
 
-// TestWDLCommandUsage: bad usage is a usage message and exit 2; a missing
-// input is a failure, exit 1.
+// TestWDLCommandUsage: bad usage is exit 2 with an answer that says what
+// is wrong (the usage for a flag that does not exist); a missing input is a
+// failure, exit 1.
 func TestWDLCommandUsage(t *testing.T) {
-	for _, args := range [][]string{
-		{},
-		{"-load", "x.tsv", "games.pgn"},
-		{"-load", "x.tsv", "-save", "y.tsv"},
-		{"-depth", "0", "games.pgn"},
-		{"-plot", "fit.svg", "games.pgn"},
-		{"-out", "fitted.txt", "games.pgn"},
-		{"-valid", "1", "games.pgn"},
-		{"-nosuchflag", "games.pgn"},
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "give either PGN files or -load FILE"},
+		{[]string{"-load", "x.tsv", "games.pgn"}, "give either PGN files or -load FILE"},
+		{[]string{"-load", "x.tsv", "-save", "y.tsv"}, "-save with -load"},
+		{[]string{"-depth", "0", "games.pgn"}, "-depth 0: out of range"},
+		{[]string{"-plot", "fit.svg", "games.pgn"}, "not a .png file"},
+		{[]string{"-out", "fitted.txt", "games.pgn"}, "not a .go file"},
+		{[]string{"-valid", "1", "games.pgn"}, "-valid 1: out of range"},
+		{[]string{"-nosuchflag", "games.pgn"}, "usage: ucci tune wdl"},
 	} {
-		if code, _, stderr := run(WDL, args...); code != 2 || !strings.Contains(stderr, "usage: ucci tune wdl") {
-			t.Errorf("%q: exit %d, %q", args, code, stderr)
+		if code, _, stderr := run(WDL, c.args...); code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, %q", c.args, code, stderr)
 		}
 	}
 	if code, _, stderr := run(WDL, "-quiet", filepath.Join(t.TempDir(), "missing.pgn")); code != 1 || !strings.Contains(stderr, "tune wdl: ") {

@@ -1,4 +1,4 @@
-package match
+package engineproc
 
 import (
 	"strconv"
@@ -7,12 +7,11 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
-	"github.com/goxq/ucci/engineproc"
 )
 
-// setoptionLine formats setoption in the dialect: "setoption NAME VALUE"
+// SetoptionLine formats setoption in the dialect: "setoption NAME VALUE"
 // (UCCI) or "setoption name NAME value VALUE" (UCI); no value for a button.
-func setoptionLine(p engineproc.Protocol, name, value string) string {
+func SetoptionLine(p Protocol, name, value string) string {
 	if p.IsUCI() {
 		if value == "" {
 			return "setoption name " + name
@@ -25,19 +24,19 @@ func setoptionLine(p engineproc.Protocol, name, value string) string {
 	return "setoption " + name + " " + value
 }
 
-// newGameLine returns the new-game command of the dialect.
-func newGameLine(p engineproc.Protocol) string {
+// NewGameLine returns the new-game command of the dialect.
+func NewGameLine(p Protocol) string {
 	if p.IsUCI() {
 		return "ucinewgame"
 	}
 	return "setoption newgame"
 }
 
-// positionLine formats the position command. UCCI gets the position after
+// PositionLine formats the position command. UCCI gets the position after
 // the last capture and the moves since (the UCCI convention, which carries
 // the repetition history); UCI gets the start position and every move,
-// written in the convention's ranks (see moveToEngine).
-func positionLine(p engineproc.Protocol, startFEN string, all []string, captureFEN string, since []string) string {
+// written in the convention's ranks (see MoveToEngine).
+func PositionLine(p Protocol, startFEN string, all []string, captureFEN string, since []string) string {
 	var b strings.Builder
 	fen, moves := captureFEN, since
 	if p.IsUCI() {
@@ -53,41 +52,41 @@ func positionLine(p engineproc.Protocol, startFEN string, all []string, captureF
 		b.WriteString(" moves")
 		for _, m := range moves {
 			b.WriteByte(' ')
-			b.WriteString(moveToEngine(p, m))
+			b.WriteString(MoveToEngine(p, m))
 		}
 	}
 	return b.String()
 }
 
-// goArgs is what a go command says.
-type goArgs struct {
-	seconds  bool // UCCI figures in whole seconds instead of ms
-	draw     bool // the opponent offers a draw (UCCI "go draw")
-	ponder   bool // a search on the opponent's time ("go ponder")
-	red      bool // Red is to move
-	capOnly  bool // the mover has no game clock, only a per-move cap
-	own, opp timeman.Report
+// GoArgs is what a go command says.
+type GoArgs struct {
+	Seconds  bool // UCCI figures in whole seconds instead of ms
+	Draw     bool // the opponent offers a draw (UCCI "go draw")
+	Ponder   bool // a search on the opponent's time ("go ponder")
+	Red      bool // Red is to move
+	CapOnly  bool // the mover has no game clock, only a per-move cap
+	Own, Opp timeman.Report
 }
 
-// goLine formats go for the side to move from the two clock reports, with
+// GoLine formats go for the side to move from the two clock reports, with
 // "ponder" after go for a ponder search. UCCI: "go [draw] time T (increment I | movestogo M) opptime OT (oppincrement OI
 // | oppmovestogo OM)" in ms, or whole seconds when seconds is set. UCI:
 // "go wtime W btime B winc WI binc BI [movestogo M]", or "go movetime T"
 // when there is only a per-move cap.
-func goLine(p engineproc.Protocol, a goArgs) string {
+func GoLine(p Protocol, a GoArgs) string {
 	var b strings.Builder
 	b.WriteString("go")
-	if a.ponder {
+	if a.Ponder {
 		b.WriteString(" ponder")
 	}
-	own, opp := a.own, a.opp
+	own, opp := a.Own, a.Opp
 	if p.IsUCI() {
-		if a.capOnly {
+		if a.CapOnly {
 			b.WriteString(" movetime " + ms(own.Time))
 			return b.String()
 		}
 		rr, br := own, opp
-		if !a.red {
+		if !a.Red {
 			rr, br = opp, own
 		}
 		b.WriteString(" wtime " + ms(rr.Time) + " btime " + ms(br.Time))
@@ -98,10 +97,10 @@ func goLine(p engineproc.Protocol, a goArgs) string {
 		return b.String()
 	}
 	unit := ms
-	if a.seconds {
+	if a.Seconds {
 		unit = secs
 	}
-	if a.draw {
+	if a.Draw {
 		b.WriteString(" draw")
 	}
 	b.WriteString(" time " + unit(own.Time))
@@ -125,18 +124,18 @@ func ms(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10)
 // secs formats a duration in whole seconds, truncated as UCCILEAG does.
 func secs(d time.Duration) string { return strconv.FormatInt(int64(d/time.Second), 10) }
 
-// bestMove is a parsed bestmove or nobestmove line.
-type bestMove struct {
-	move   string // "" for nobestmove and "bestmove (none)"
-	ponder string // the predicted reply, lowercase, "" for none
-	draw   bool   // the line carries draw (offer or acceptance)
-	resign bool   // the line carries resign
+// BestMove is a parsed bestmove or nobestmove line.
+type BestMove struct {
+	Move   string // lowercase, "" for nobestmove and "bestmove (none)"
+	Ponder string // the predicted reply, lowercase, "" for none
+	Draw   bool   // the line carries draw (an offer or an acceptance)
+	Resign bool   // the line carries resign
 }
 
-// parseBestMove reads "bestmove MOVE [ponder P] [draw] [resign]" or
+// ParseBestMove reads "bestmove MOVE [ponder P] [draw] [resign]" or
 // "nobestmove"; ok is false for any other line. The UCI no-move forms
 // "bestmove (none)" and "bestmove 0000" give an empty move.
-func parseBestMove(text string) (bm bestMove, ok bool) {
+func ParseBestMove(text string) (bm BestMove, ok bool) {
 	f := strings.Fields(text)
 	if len(f) == 0 {
 		return bm, false
@@ -149,9 +148,9 @@ func parseBestMove(text string) (bm bestMove, ok bool) {
 		return bm, false
 	}
 	if len(f) > 1 {
-		bm.move = strings.ToLower(f[1])
-		if bm.move == "(none)" || bm.move == "0000" || bm.move == "none" {
-			bm.move = ""
+		bm.Move = strings.ToLower(f[1])
+		if bm.Move == "(none)" || bm.Move == "0000" || bm.Move == "none" {
+			bm.Move = ""
 		}
 	}
 	for i := 2; i < len(f); i++ {
@@ -159,27 +158,13 @@ func parseBestMove(text string) (bm bestMove, ok bool) {
 		case "ponder":
 			if i+1 < len(f) && !strings.EqualFold(f[i+1], "draw") && !strings.EqualFold(f[i+1], "resign") {
 				i++
-				bm.ponder = strings.ToLower(f[i])
+				bm.Ponder = strings.ToLower(f[i])
 			}
 		case "draw":
-			bm.draw = true
+			bm.Draw = true
 		case "resign":
-			bm.resign = true
+			bm.Resign = true
 		}
 	}
 	return bm, true
-}
-
-// note records what an engine's info line says in the reply to a search:
-// the last exact score with its depth, and whether a book move was
-// announced.
-func (r *reply) note(text string) {
-	in, ok := engineproc.ParseInfo(text)
-	switch {
-	case !ok:
-	case in.HasScore:
-		r.score, r.hasScore, r.depth = in.Score, true, in.Depth
-	case in.Book:
-		r.book = true
-	}
 }

@@ -1,4 +1,4 @@
-package match
+package engineproc
 
 import (
 	"context"
@@ -11,7 +11,6 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
-	"github.com/goxq/ucci/engineproc"
 )
 
 // answer reads the engine's lines up to its bestmove.
@@ -44,7 +43,7 @@ func TestOpenEngineUCCIAndFSF(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer e.Close()
-			wantProto := map[string]engineproc.Protocol{"ucci": engineproc.ProtoUCCI, "uci-fsf": engineproc.ProtoUCIFSF}[proto]
+			wantProto := map[string]Protocol{"ucci": ProtoUCCI, "uci-fsf": ProtoUCIFSF}[proto]
 			if e.Protocol() != wantProto || e.Name() != "fake" {
 				t.Fatalf("protocol %v name %q", e.Protocol(), e.Name())
 			}

@@ -1,4 +1,4 @@
-package match
+package engineproc
 
 import (
 	"context"
@@ -9,26 +9,25 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
-	"github.com/goxq/ucci/engineproc"
 )
 
 // Engine is an engine process opened for interactive use, as a GUI front
-// end drives one (`ucci serve`): the handshake of the match runner done,
+// end drives one (`ucci serve`): the handshake of a session done,
 // and its output delivered line by line as it arrives, moves in ICCS. Its
 // methods are for one goroutine at a time; Lines may be read from another.
 type Engine struct {
-	s     *session
+	s     *Session
 	lines chan string
 	done  chan struct{}
 	once  sync.Once
 }
 
 // OpenEngine starts the engine of spec in its own process group and runs
-// the handshake as the match runner does: the protocol detected when
+// the handshake of a session (OpenSession): the protocol detected when
 // spec.Proto is ProtoAuto, the spec's options sent, isready answered, each
 // wait bounded by timeout. The engine is killed when ctx ends.
-func OpenEngine(ctx context.Context, spec engineproc.EngineSpec, timeout time.Duration) (*Engine, error) {
-	s, err := openSession(ctx, &spec, spec.Proto, sessionOptions{timeout: timeout, quitWait: time.Second})
+func OpenEngine(ctx context.Context, spec EngineSpec, timeout time.Duration) (*Engine, error) {
+	s, err := OpenSession(ctx, &spec, spec.Proto, SessionOptions{Timeout: timeout, QuitWait: time.Second})
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +47,7 @@ func (e *Engine) forward() {
 				return
 			}
 			select {
-			case e.lines <- l.text:
+			case e.lines <- l.Text:
 			case <-e.done:
 				return
 			}
@@ -71,10 +70,10 @@ func (e *Engine) Name() string {
 }
 
 // Protocol returns the protocol the engine is driven in.
-func (e *Engine) Protocol() engineproc.Protocol { return e.s.proto }
+func (e *Engine) Protocol() Protocol { return e.s.proto }
 
 // Pid returns the engine's process id.
-func (e *Engine) Pid() int { return e.s.pid() }
+func (e *Engine) Pid() int { return e.s.Pid() }
 
 // Declares tells whether the engine declared the option (any case).
 func (e *Engine) Declares(name string) bool {
@@ -85,12 +84,12 @@ func (e *Engine) Declares(name string) bool {
 // SetOption sends setoption in the engine's dialect (an empty value for a
 // button).
 func (e *Engine) SetOption(name, value string) error {
-	return e.s.send(setoptionLine(e.s.proto, name, value))
+	return e.s.Send(SetoptionLine(e.s.proto, name, value))
 }
 
 // NewGame tells the engine that a new game starts (setoption newgame or
 // ucinewgame).
-func (e *Engine) NewGame() error { return e.s.send(newGameLine(e.s.proto)) }
+func (e *Engine) NewGame() error { return e.s.Send(NewGameLine(e.s.proto)) }
 
 // Position sends the position after moves, legal from startFEN: UCCI
 // engines get the position after the last capture and the moves since,
@@ -109,7 +108,7 @@ func (e *Engine) Position(startFEN string, moves []engine.Move) error {
 			capFEN, since = pos.FEN(), len(all)
 		}
 	}
-	return e.s.send(positionLine(e.s.proto, startFEN, all, capFEN, all[since:]))
+	return e.s.Send(PositionLine(e.s.proto, startFEN, all, capFEN, all[since:]))
 }
 
 // GoClock starts a search for the side to move (red tells which) on its
@@ -117,54 +116,44 @@ func (e *Engine) Position(startFEN string, moves []engine.Move) error {
 // (UCCI go draw; UCI has none). capOnly says that the mover has only a
 // per-move cap, no game clock.
 func (e *Engine) GoClock(red, draw, capOnly bool, own, opp timeman.Report) error {
-	a := goArgs{seconds: e.s.spec.Seconds, draw: draw, red: red, capOnly: capOnly, own: own, opp: opp}
-	return e.s.send(goLine(e.s.proto, a))
+	a := GoArgs{Seconds: e.s.spec.Seconds, Draw: draw, Red: red, CapOnly: capOnly, Own: own, Opp: opp}
+	return e.s.Send(GoLine(e.s.proto, a))
 }
 
 // GoInfinite starts a search that runs until Stop.
-func (e *Engine) GoInfinite() error { return e.s.send("go infinite") }
+func (e *Engine) GoInfinite() error { return e.s.Send("go infinite") }
 
 // SendReady sends isready; the engine answers readyok when it has read
 // everything before it.
-func (e *Engine) SendReady() error { return e.s.send("isready") }
+func (e *Engine) SendReady() error { return e.s.Send("isready") }
 
 // Stop asks the engine to answer now.
-func (e *Engine) Stop() error { return e.s.send("stop") }
+func (e *Engine) Stop() error { return e.s.Send("stop") }
 
-// BestMove is a parsed bestmove or nobestmove line; Move and Ponder are in
-// ICCS, empty for none.
-type BestMove struct {
-	Move, Ponder string
-	Draw         bool // the line carries draw (an offer or an acceptance)
-	Resign       bool // the line carries resign
-}
-
-// ParseBestMove reads a bestmove or nobestmove line of this engine; ok is
-// false for any other line.
+// ParseBestMove reads a bestmove or nobestmove line of this engine, with
+// Move and Ponder in ICCS; ok is false for any other line.
 func (e *Engine) ParseBestMove(text string) (bm BestMove, ok bool) {
-	b, ok := parseBestMove(text)
-	if !ok {
+	if bm, ok = ParseBestMove(text); !ok {
 		return bm, false
 	}
-	bm = BestMove{Draw: b.draw, Resign: b.resign}
-	if b.move != "" {
-		bm.Move = moveFromEngine(e.s.proto, b.move)
+	if bm.Move != "" {
+		bm.Move = MoveFromEngine(e.s.proto, bm.Move)
 	}
-	if b.ponder != "" {
-		bm.Ponder = moveFromEngine(e.s.proto, b.ponder)
+	if bm.Ponder != "" {
+		bm.Ponder = MoveFromEngine(e.s.proto, bm.Ponder)
 	}
 	return bm, true
 }
 
 // MoveFromEngine returns a move the engine wrote (in a pv, say) in ICCS.
-func (e *Engine) MoveFromEngine(text string) string { return moveFromEngine(e.s.proto, text) }
+func (e *Engine) MoveFromEngine(text string) string { return MoveFromEngine(e.s.proto, text) }
 
 // Close sends quit, waits up to a second and kills the engine's process
 // group. It is safe to call more than once.
 func (e *Engine) Close() {
 	e.once.Do(func() { close(e.done) })
-	e.s.close()
+	e.s.Close()
 }
 
 // GoDepth starts a search to a fixed depth.
-func (e *Engine) GoDepth(depth int) error { return e.s.send("go depth " + strconv.Itoa(depth)) }
+func (e *Engine) GoDepth(depth int) error { return e.s.Send("go depth " + strconv.Itoa(depth)) }

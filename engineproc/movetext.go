@@ -1,15 +1,13 @@
-package match
-
-import "github.com/goxq/ucci/engineproc"
+package engineproc
 
 // Move text. The runner keeps moves in ICCS (ranks 0-9 from Red's side,
 // h2e2), as UCCI and Pikafish-style UCI engines write them; engines driven
 // in Fairy-Stockfish's generic UCI (ProtoUCIFSF) number the ranks 1-10
 // (h3e3, h10g8), so their moves are converted on the way out and in.
 
-// moveToEngine writes an ICCS move in the convention of p.
-func moveToEngine(p engineproc.Protocol, iccs string) string {
-	if p != engineproc.ProtoUCIFSF || len(iccs) != 4 {
+// MoveToEngine writes an ICCS move in the convention of p.
+func MoveToEngine(p Protocol, iccs string) string {
+	if p != ProtoUCIFSF || len(iccs) != 4 {
 		return iccs
 	}
 	b := make([]byte, 0, 6)
@@ -24,11 +22,11 @@ func moveToEngine(p engineproc.Protocol, iccs string) string {
 	return string(b)
 }
 
-// moveFromEngine reads a move the engine wrote in the convention of p and
+// MoveFromEngine reads a move the engine wrote in the convention of p and
 // returns it in ICCS, or unchanged when it is no move of that convention
 // (the referee then rejects it).
-func moveFromEngine(p engineproc.Protocol, text string) string {
-	if p != engineproc.ProtoUCIFSF {
+func MoveFromEngine(p Protocol, text string) string {
+	if p != ProtoUCIFSF {
 		return text
 	}
 	out := make([]byte, 0, 4)

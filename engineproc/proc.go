@@ -1,4 +1,4 @@
-package match
+package engineproc
 
 import (
 	"bufio"
@@ -11,8 +11,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/goxq/ucci/engineproc"
 )
 
 // writeTimeout bounds one write to an engine's input: an engine that stops
@@ -33,13 +31,13 @@ const maxLine = 1<<20 + 2
 // output while it still runs.
 const exitWait = 500 * time.Millisecond
 
-// errEngineGone is returned when an engine's pipes are closed.
-var errEngineGone = errors.New("engine terminated")
+// ErrEngineGone is returned when an engine's pipes are closed.
+var ErrEngineGone = errors.New("engine terminated")
 
-// line is one line of engine output with its arrival time.
-type line struct {
-	text string
-	at   time.Time
+// Line is one line of engine output with its arrival time.
+type Line struct {
+	Text string
+	At   time.Time
 }
 
 // process is a running engine: its command, input pipe and a channel of
@@ -49,11 +47,11 @@ type line struct {
 type process struct {
 	cmd     *exec.Cmd
 	stdin   *os.File
-	lines   chan line     // closed at the end of the output
+	lines   chan Line     // closed at the end of the output
 	exited  chan struct{} // closed when the process has been waited for
 	closing chan struct{} // closed by close: the reader discards from then on
 	readEnd chan struct{} // closed when the readers have logged their last line
-	log     *trafficLog
+	log     *TrafficLog
 	tag     atomic.Pointer[string] // log label, e.g. "g12 red eleeye"
 	once    sync.Once
 	// readErr is why the output reader stopped before the end of the
@@ -63,7 +61,7 @@ type process struct {
 
 // startProcess starts the engine of spec in its own process group. The
 // process is killed with its group when ctx is cancelled.
-func startProcess(ctx context.Context, spec *engineproc.EngineSpec, log *trafficLog) (*process, error) {
+func startProcess(ctx context.Context, spec *EngineSpec, log *TrafficLog) (*process, error) {
 	cmd := exec.CommandContext(ctx, spec.Cmd, spec.Args...)
 	cmd.Dir = spec.Dir
 	setProcessGroup(cmd)
@@ -97,7 +95,7 @@ func startProcess(ctx context.Context, spec *engineproc.EngineSpec, log *traffic
 	p := &process{
 		cmd:     cmd,
 		stdin:   inW,
-		lines:   make(chan line, 1024),
+		lines:   make(chan Line, 1024),
 		exited:  make(chan struct{}),
 		closing: make(chan struct{}),
 		readEnd: make(chan struct{}),
@@ -119,11 +117,18 @@ func startProcess(ctx context.Context, spec *engineproc.EngineSpec, log *traffic
 	return p, nil
 }
 
-// setTag changes the label under which the traffic is logged.
-func (p *process) setTag(tag string) { p.tag.Store(&tag) }
+// SetTag changes the label under which the traffic is logged.
+func (p *process) SetTag(tag string) { p.tag.Store(&tag) }
 
-// pid returns the process id.
-func (p *process) pid() int { return p.cmd.Process.Pid }
+// Note logs a remark of the runner under the engine's label.
+func (p *process) Note(text string) { p.log.Note(*p.tag.Load(), text) }
+
+// Lines returns the engine's output lines as they arrive (already in the
+// traffic log); the channel is closed at the end of the output.
+func (p *process) Lines() <-chan Line { return p.lines }
+
+// Pid returns the process id.
+func (p *process) Pid() int { return p.cmd.Process.Pid }
 
 // read forwards output lines with their arrival time until the output ends
 // or a line is longer than maxLine.
@@ -133,8 +138,8 @@ func (p *process) read(out *os.File) {
 	sc := bufio.NewScanner(out)
 	sc.Buffer(make([]byte, 64<<10), maxLine)
 	for sc.Scan() {
-		l := line{text: strings.TrimRight(sc.Text(), "\r"), at: time.Now()}
-		p.log.write(*p.tag.Load(), '<', l.text)
+		l := Line{Text: strings.TrimRight(sc.Text(), "\r"), At: time.Now()}
+		p.log.write(*p.tag.Load(), '<', l.Text)
 		select {
 		case p.lines <- l:
 		case <-p.closing:
@@ -142,7 +147,7 @@ func (p *process) read(out *os.File) {
 	}
 	if err := sc.Err(); err != nil {
 		p.readErr = err
-		p.log.note(*p.tag.Load(), "output not read further: "+err.Error())
+		p.log.Note(*p.tag.Load(), "output not read further: "+err.Error())
 	}
 }
 
@@ -156,11 +161,11 @@ func (p *process) readErrors(stderr *os.File) {
 	}
 }
 
-// failure explains why the engine stopped answering, once its output has
+// Failure explains why the engine stopped answering, once its output has
 // ended (outputEnded; the lines channel is closed) or its input broke: an
 // overlong line, its exit (with the status), or its closing a pipe while
 // it still runs.
-func (p *process) failure(outputEnded bool) string {
+func (p *process) Failure(outputEnded bool) string {
 	if outputEnded && errors.Is(p.readErr, bufio.ErrTooLong) {
 		return "sent an output line longer than 1 MiB"
 	}
@@ -180,19 +185,19 @@ func (p *process) failure(outputEnded bool) string {
 	return "stopped reading its input while still running"
 }
 
-// send writes one line to the engine.
-func (p *process) send(text string) error {
+// Send writes one line to the engine.
+func (p *process) Send(text string) error {
 	p.log.write(*p.tag.Load(), '>', text)
 	p.stdin.SetWriteDeadline(time.Now().Add(writeTimeout))
 	if _, err := p.stdin.WriteString(text + "\n"); err != nil {
-		return fmt.Errorf("%w: %v", errEngineGone, err)
+		return fmt.Errorf("%w: %v", ErrEngineGone, err)
 	}
 	return nil
 }
 
-// drain discards output that arrived while nobody was listening (it is
+// Drain discards output that arrived while nobody was listening (it is
 // already in the log) and reports whether the output is still open.
-func (p *process) drain() bool {
+func (p *process) Drain() bool {
 	for {
 		select {
 		case _, ok := <-p.lines:
@@ -205,8 +210,8 @@ func (p *process) drain() bool {
 	}
 }
 
-// alive tells whether the process is still running.
-func (p *process) alive() bool {
+// Alive tells whether the process is still running.
+func (p *process) Alive() bool {
 	select {
 	case <-p.exited:
 		return false
@@ -220,8 +225,8 @@ func (p *process) alive() bool {
 // It is safe to call more than once.
 func (p *process) close(quit string, timeout time.Duration) {
 	p.once.Do(func() {
-		if quit != "" && p.alive() {
-			if p.send(quit) == nil {
+		if quit != "" && p.Alive() {
+			if p.Send(quit) == nil {
 				t := time.NewTimer(timeout)
 				select {
 				case <-p.exited:

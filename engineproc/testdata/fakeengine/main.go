@@ -1,5 +1,5 @@
-// Command fakeengine is a scripted UCCI/UCI engine for the match runner's
-// tests. It plays the moves of -script by ply (the ply is computed from the
+// Command fakeengine is a scripted UCCI/UCI engine for the tests that drive
+// engine processes (engineproc, match, broker, web, cmd/ucci). It plays the moves of -script by ply (the ply is computed from the
 // move number and side to move of the position it is given), or the first
 // legal move when the script has none, and misbehaves as -do says at ply
 // -at.

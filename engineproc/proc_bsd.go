@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package match
+package engineproc
 
 import "syscall"
 
