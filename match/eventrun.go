@@ -84,6 +84,9 @@ func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, erro
 			p.Withdrawal = er.withdrawalCause(e)
 		}
 	}
+	if er.cfg.Watch != nil {
+		er.cfg.Watch.MatchEnded(er.res)
+	}
 	return er.res, err
 }
 
@@ -102,7 +105,7 @@ func CheckResume(cfg Config) error {
 	if !cfg.Format.IsEvent() || cfg.EventOptions.Resume == nil {
 		return errors.New("nothing to resume: not an event, or no record of one")
 	}
-	cfg.PGN, cfg.Log, cfg.OnGame, cfg.EventOptions.OnRound = nil, nil, nil, nil
+	cfg.PGN, cfg.Log, cfg.OnGame, cfg.Watch, cfg.EventOptions.OnRound = nil, nil, nil, nil, nil
 	var absent startAbsences
 	if cfg.EventOptions.Resume.Len() > 0 && len(cfg.EventOptions.Teams) == 0 {
 		if absent, err = cfg.EventOptions.Resume.absentAtStart(len(cfg.Engines)); err != nil {
@@ -369,6 +372,9 @@ func (er *eventRun) finished(f fixture, g GameResult) error {
 	}
 	if cfg.OnGame != nil {
 		cfg.OnGame(g, er.res)
+	}
+	if cfg.Watch != nil {
+		cfg.Watch.GameEnded(g, er.res)
 	}
 	return nil
 }

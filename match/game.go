@@ -128,6 +128,8 @@ type gameState struct {
 	ponderHits, ponderMisses [2]int
 	// absent says why a side has no engine (index by Color).
 	absent [2]absence
+	// watch reports the game (nil: nobody watches).
+	watch *gameWatch
 }
 
 // newGameState sets up the referee and clocks and plays the opening moves.
@@ -171,22 +173,26 @@ func (gs *gameState) over() bool { return gs.term.Over() }
 // playGame plays one game between two sessions (index by Color; a nil
 // session forfeits its first move as a crash, absent saying why). The
 // openings were checked (Config.withDefaults): the game goes on after
-// them. It returns errCancelled when ctx ends before the game does.
-func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, absent [2]absence) (*gameState, error) {
+// them. It returns errCancelled when ctx ends before the game does. The
+// game is reported to watch (nil: nobody watches).
+func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, absent [2]absence, watch *gameWatch) (*gameState, error) {
 	gs, err := newGameState(cfg, o)
 	if err != nil {
 		return nil, err
 	}
-	gs.absent = absent
+	gs.absent, gs.watch = absent, watch
+	watch.started(gs)
 	for !gs.over() {
 		if ctx.Err() != nil {
 			return gs, errCancelled
 		}
 		pos := gs.ref.Position()
 		side := pos.SideToMove()
+		plies := len(gs.all)
 		if err := gs.turn(ctx, side, players[side]); err != nil {
 			return gs, err
 		}
+		watch.moved(gs, side, plies)
 	}
 	for _, s := range players {
 		s.cancelPonder(ctx)
@@ -229,8 +235,10 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 	switch {
 	case s == nil: // no engine: judgeTurn ends the game
 	case s.ponder != nil:
+		s.onInfo = gs.watch.searching(gs, side, s.proto)
 		r = gs.ponderAnswer(ctx, side, s, deadline)
 	default:
+		s.onInfo = gs.watch.searching(gs, side, s.proto)
 		r = s.think(ctx, gs.setupLines(s), goLine(s.proto, gs.goArgs(side, s)), deadline-gs.cfg.grace(), deadline)
 	}
 	if r.fail == failAborted {

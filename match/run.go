@@ -132,6 +132,9 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 		if cfg.OnGame != nil {
 			cfg.OnGame(o.game, res)
 		}
+		if cfg.Watch != nil {
+			cfg.Watch.GameEnded(o.game, res)
+		}
 		if o.commit != nil {
 			o.commit()
 		}
@@ -141,6 +144,9 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 		if res.Players[e].Withdrawn = sh.isWithdrawn(e); res.Players[e].Withdrawn {
 			res.Players[e].Withdrawal = fmt.Sprintf("%d failed handshakes in a row", maxHandshakeFailures)
 		}
+	}
+	if cfg.Watch != nil {
+		cfg.Watch.MatchEnded(res)
 	}
 	return res, firstErr
 }

@@ -36,6 +36,7 @@ type session struct {
 	ponder   *ponderState      // the ponder search running, nil when none
 	timeout  time.Duration     // bound on the isready/readyok sync
 	quitWait time.Duration     // how long close waits for the exit after quit
+	onInfo   func(text string) // sees the info lines of a search (Config.Watch), nil: none
 }
 
 // sessionOptions are the runner's settings for engine sessions.

@@ -103,6 +103,9 @@ func (s *session) await(ctx context.Context, start time.Time, stopAfter, deadlin
 				return r
 			}
 			r.note(l.text)
+			if s.onInfo != nil {
+				s.onInfo(l.text)
+			}
 		case <-stop.C:
 			s.send("stop")
 			s.stopped = true
