@@ -81,18 +81,7 @@ func (n MoveNote) Comment() string {
 	}
 	var b strings.Builder
 	if n.HasScore && n.Depth > 0 {
-		abs := max(n.Score, -n.Score)
-		switch {
-		case engine.IsMateScore(n.Score) && n.Score > 0:
-			fmt.Fprintf(&b, "+M%d", engine.ScoreMate-abs)
-		case engine.IsMateScore(n.Score):
-			fmt.Fprintf(&b, "-M%d", engine.ScoreMate-abs)
-		case n.Score > 0:
-			fmt.Fprintf(&b, "+%.2f", float64(n.Score)/100)
-		default:
-			fmt.Fprintf(&b, "%.2f", float64(n.Score)/100)
-		}
-		fmt.Fprintf(&b, "/%d ", n.Depth)
+		fmt.Fprintf(&b, "%s/%d ", ScoreText(n.Score), n.Depth)
 	}
 	ms := n.Time.Milliseconds()
 	precision := 0
@@ -109,6 +98,22 @@ func (n MoveNote) Comment() string {
 	}
 	fmt.Fprintf(&b, "%.*fs", precision, float64(ms)/1000)
 	return b.String()
+}
+
+// ScoreText writes an engine's score as the PGN comments do: in pawns
+// from the engine's side ("+0.35", "-1.20", "0.00"), "+M9" / "-M8" for a
+// mate in that many plies.
+func ScoreText(score int) string {
+	abs := max(score, -score)
+	switch {
+	case engine.IsMateScore(score) && score > 0:
+		return fmt.Sprintf("+M%d", engine.ScoreMate-abs)
+	case engine.IsMateScore(score):
+		return fmt.Sprintf("-M%d", engine.ScoreMate-abs)
+	case score > 0:
+		return fmt.Sprintf("+%.2f", float64(score)/100)
+	}
+	return fmt.Sprintf("%.2f", float64(score)/100)
 }
 
 // gameState is a game in progress.
