@@ -91,7 +91,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	event := fs.String("event", "", "PGN Event tag")
 	site := fs.String("site", "", "PGN Site tag")
 	quiet := fs.Bool("quiet", false, "no progress output")
-	bf := addBrokerFlags(fs, true)
+	bf := addBrokerFlags(fs, roleCoordinator)
 	sf := addServeFlags(fs)
 	if code, ok := parseFlags(fs, joinResumeRun(args)); !ok {
 		return code
