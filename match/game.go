@@ -36,6 +36,9 @@ type GameResult struct {
 	// opponent's moves that were and were not the predicted reply (index
 	// by Color).
 	PonderHits, PonderMisses [2]int
+	// Worker names the broker's worker that played the game ("" for a
+	// game played here); the PGN records it in [Worker].
+	Worker string
 	// Started and Duration are the wall-clock start and length of the game.
 	Started  time.Time
 	Duration time.Duration

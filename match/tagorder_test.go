@@ -15,7 +15,8 @@ import (
 // TestPGNTagOrderAsTheREADMESays: the tags of a game the runner writes
 // come in the order the README's "Output:" paragraph of ucci match lists
 // them, and every tag listed is written when it applies (here: a site, a
-// start that is not the standard one, an ending the runner explains).
+// start that is not the standard one, an ending the runner explains, a
+// game a broker's worker played).
 func TestPGNTagOrderAsTheREADMESays(t *testing.T) {
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {
@@ -41,6 +42,7 @@ func TestPGNTagOrderAsTheREADMESays(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
+	// A local game has no [Worker]; a broker's worker sets it (below).
 	cfg := Config{
 		Engines:          []engineproc.EngineSpec{fake("a"), fake("b")},
 		Games:            1,
@@ -51,11 +53,21 @@ func TestPGNTagOrderAsTheREADMESays(t *testing.T) {
 		PGN:              &out,
 		Site:             "here",
 	}
-	if _, err := Run(context.Background(), cfg); err != nil {
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
 		t.Fatal(err)
 	}
+	g := res.Games[0]
+	g.Worker = "box1"
+	if err := cfg.PGNOptions.Write(&out, g.PGN(&cfg, res.Names)); err != nil {
+		t.Fatal(err)
+	}
+	local, broker := out.String()[:strings.LastIndex(out.String(), "[Game ")], out.String()[strings.LastIndex(out.String(), "[Game "):]
+	if strings.Contains(local, "[Worker") || !strings.Contains(broker, `[Worker "box1"]`) {
+		t.Fatalf("local game:\n%s\nbroker's game:\n%s", local, broker)
+	}
 	var got []string
-	for _, m := range regexp.MustCompile(`(?m)^\[(\w+) `).FindAllStringSubmatch(out.String(), -1) {
+	for _, m := range regexp.MustCompile(`(?m)^\[(\w+) `).FindAllStringSubmatch(broker, -1) {
 		got = append(got, m[1])
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
