@@ -23,7 +23,7 @@ func TestPGNTagOrderAsTheREADMESays(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(readme)
-	start := strings.Index(text, "Output: PGN whose tags come in this order:")
+	start := strings.Index(text, "whose tags come in this order:")
 	if start < 0 {
 		t.Fatal("the README does not state the tag order")
 	}
