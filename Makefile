@@ -331,13 +331,15 @@ dist-throughput: build
 # the engine by clicking, an illegal move refused, three analysis lines, a
 # GBK Chinese-notation PGN imported and replayed, a perpetual check
 # announced, variations, the board kept over a reload and a browser
-# restart, coordinates, a file of several games, a position link; it saves
-# the screenshots of the README to WEB_SHOTS. e2e/web.sh
-# installs chromium and a CJK font when they are missing. Not in make test.
+# restart, coordinates, a file of several games, a position link; and
+# e2e/weblive_test.go watches a 4-game match of ucci match -serve to its
+# end (TestWebLiveMatch). They save the screenshots of the README to
+# WEB_SHOTS. e2e/web.sh installs chromium and a CJK font when they are
+# missing. Not in make test.
 WEB_SHOTS ?= $(abspath docs)
 .PHONY: e2e-web
 e2e-web: build
 	bash e2e/web.sh
 	mkdir -p $(WEB_SHOTS)
 	GOXQ_E2E_ENGINE=$(abspath $(BIN)) GOXQ_E2E_WEB_SHOTS=$(WEB_SHOTS) \
-		$(GO) test -tags e2eweb -count=1 -v -timeout 20m -run '^TestWebBoard$$' ./e2e/
+		$(GO) test -tags e2eweb -count=1 -v -timeout 20m -run '^(TestWebBoard|TestWebLiveMatch)$$' ./e2e/

@@ -319,6 +319,7 @@ func (c *Coordinator) accept(cfg *match.Config, w *Work, games []match.Scheduled
 		if err != nil {
 			return nil, fmt.Errorf("worker %s sent a bad result for game pair %d: %v", worker, w.ID, err)
 		}
+		g.Worker = r.Worker
 		out[i] = g
 	}
 	c.tally.add(r.Worker, out, reported)

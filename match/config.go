@@ -150,6 +150,9 @@ type Config struct {
 	// OnGame, if set, is called after each finished game with the game and
 	// the match state so far; calls are serialized.
 	OnGame func(GameResult, *Result)
+	// Watch, if set, follows the games as they are played: their moves,
+	// clocks and the engines' searches (see Watcher). Nil costs nothing.
+	Watch Watcher
 }
 
 // withDefaults returns a copy with the zero settings replaced by their

@@ -16,9 +16,10 @@ var errCancelled = engineproc.ErrCancelled
 // requests.
 type session struct {
 	*engineproc.Session
-	broken  bool         // left in an unknown state: close, do not reuse
-	stopped bool         // stop was sent during the last search
-	ponder  *ponderState // the ponder search running, nil when none
+	broken  bool              // left in an unknown state: close, do not reuse
+	stopped bool              // stop was sent during the last search
+	ponder  *ponderState      // the ponder search running, nil when none
+	onInfo  func(text string) // sees the info lines of a search (Config.Watch), nil: none
 }
 
 // openSession starts the engine of spec and runs the handshake

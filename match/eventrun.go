@@ -84,6 +84,9 @@ func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, erro
 			p.Withdrawal = er.withdrawalCause(e)
 		}
 	}
+	if er.cfg.Watch != nil {
+		er.cfg.Watch.MatchEnded(er.res)
+	}
 	return er.res, err
 }
 
@@ -102,7 +105,7 @@ func CheckResume(cfg Config) error {
 	if !cfg.Format.IsEvent() || cfg.EventOptions.Resume == nil {
 		return errors.New("nothing to resume: not an event, or no record of one")
 	}
-	cfg.PGN, cfg.Log, cfg.OnGame, cfg.EventOptions.OnRound = nil, nil, nil, nil
+	cfg.PGN, cfg.Log, cfg.OnGame, cfg.Watch, cfg.EventOptions.OnRound = nil, nil, nil, nil, nil
 	var absent startAbsences
 	if cfg.EventOptions.Resume.Len() > 0 && len(cfg.EventOptions.Teams) == 0 {
 		if absent, err = cfg.EventOptions.Resume.absentAtStart(len(cfg.Engines)); err != nil {
@@ -227,6 +230,14 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 	results := make([]played, len(fs))
 	byNumber := map[int]int{} // job number → fixture index
 	var jobs []job
+	var firstErr error
+	order := newInOrder(0) // the PGN gets the games in the order of the fixtures
+	written := func(err error) {
+		if err != nil && firstErr == nil {
+			firstErr = err
+			jobs = nil
+		}
+	}
 	for i := range fs {
 		f := &fs[i]
 		f.opening = er.opening(*f)
@@ -239,10 +250,12 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 			g.Pairing = er.pairing(f.red, f.black)
 			er.res.addUnpaired(g)
 			results[i] = toPlayed(*f, g)
+			written(order.resolve(i, nil))
 			continue
 		}
 		if er.withdrawn[f.red] || er.withdrawn[f.black] {
 			results[i] = forfeit(*f, er.withdrawn[f.red], er.withdrawn[f.black])
+			written(order.resolve(i, nil))
 			continue
 		}
 		er.number++
@@ -261,7 +274,6 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 	}
 	done := ctx.Done()
 	inflight := 0
-	var firstErr error
 	cancelled := false
 	for len(jobs) > 0 || inflight > 0 {
 		var send chan<- job
@@ -276,6 +288,9 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 		case o := <-outCh:
 			inflight--
 			i := byNumber[o.number]
+			if firstErr == nil && (o.err != nil || o.game.absent[0] != present && o.game.absent[1] != present) {
+				written(order.resolve(i, nil))
+			}
 			switch {
 			case errors.Is(o.err, errCancelled):
 				cancelled = true
@@ -294,15 +309,18 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 				results[i].crash = true
 				er.res.Unplayed++
 			default:
-				if err := er.finished(fs[i], o.game); err != nil && firstErr == nil {
-					firstErr = err
-					jobs = nil
+				write := er.finished(fs[i], o.game)
+				if firstErr == nil {
+					written(order.resolve(i, write))
 				}
 				results[i] = toPlayed(fs[i], o.game)
 			}
 		case <-done:
 			cancelled, jobs, done = true, nil, nil
 		}
+	}
+	if firstErr == nil {
+		written(order.flush())
 	}
 	if firstErr != nil {
 		return nil, firstErr
@@ -342,15 +360,25 @@ func (er *eventRun) unplaced(next *fixture) error {
 	return r.unplaced(er.placed, described)
 }
 
-// finished counts a game played and writes it to the PGN with the event's
-// tags.
-func (er *eventRun) finished(f fixture, g GameResult) error {
+// finished counts a game played and returns the write of its PGN with
+// the event's tags (the round writes its games in the order of its
+// fixtures).
+func (er *eventRun) finished(f fixture, g GameResult) func() error {
 	er.res.addUnpaired(g)
 	cfg := er.cfg
 	if c := er.control(f); c != nil {
 		cfg = c
 	}
-	if cfg.PGN != nil {
+	if cfg.OnGame != nil {
+		cfg.OnGame(g, er.res)
+	}
+	if cfg.Watch != nil {
+		cfg.Watch.GameEnded(g, er.res)
+	}
+	if cfg.PGN == nil {
+		return nil
+	}
+	return func() error {
 		p := g.PGN(cfg, er.res.Names)
 		p.SetTag("Round", f.roundTag())
 		p.SetTag("Board", strconv.Itoa(f.board))
@@ -363,14 +391,8 @@ func (er *eventRun) finished(f fixture, g GameResult) error {
 		for _, s := range er.settings {
 			p.SetTag(s.tag, s.value)
 		}
-		if err := cfg.PGNOptions.Write(cfg.PGN, p); err != nil {
-			return err
-		}
+		return cfg.PGNOptions.Write(cfg.PGN, p)
 	}
-	if cfg.OnGame != nil {
-		cfg.OnGame(g, er.res)
-	}
-	return nil
 }
 
 // control returns the configuration of a knockout replay or a playoff

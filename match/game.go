@@ -36,6 +36,9 @@ type GameResult struct {
 	// opponent's moves that were and were not the predicted reply (index
 	// by Color).
 	PonderHits, PonderMisses [2]int
+	// Worker names the broker's worker that played the game ("" for a
+	// game played here); the PGN records it in [Worker].
+	Worker string
 	// Started and Duration are the wall-clock start and length of the game.
 	Started  time.Time
 	Duration time.Duration
@@ -81,18 +84,7 @@ func (n MoveNote) Comment() string {
 	}
 	var b strings.Builder
 	if n.HasScore && n.Depth > 0 {
-		abs := max(n.Score, -n.Score)
-		switch {
-		case engine.IsMateScore(n.Score) && n.Score > 0:
-			fmt.Fprintf(&b, "+M%d", engine.ScoreMate-abs)
-		case engine.IsMateScore(n.Score):
-			fmt.Fprintf(&b, "-M%d", engine.ScoreMate-abs)
-		case n.Score > 0:
-			fmt.Fprintf(&b, "+%.2f", float64(n.Score)/100)
-		default:
-			fmt.Fprintf(&b, "%.2f", float64(n.Score)/100)
-		}
-		fmt.Fprintf(&b, "/%d ", n.Depth)
+		fmt.Fprintf(&b, "%s/%d ", ScoreText(n.Score), n.Depth)
 	}
 	ms := n.Time.Milliseconds()
 	precision := 0
@@ -109,6 +101,22 @@ func (n MoveNote) Comment() string {
 	}
 	fmt.Fprintf(&b, "%.*fs", precision, float64(ms)/1000)
 	return b.String()
+}
+
+// ScoreText writes an engine's score as the PGN comments do: in pawns
+// from the engine's side ("+0.35", "-1.20", "0.00"), "+M9" / "-M8" for a
+// mate in that many plies.
+func ScoreText(score int) string {
+	abs := max(score, -score)
+	switch {
+	case engine.IsMateScore(score) && score > 0:
+		return fmt.Sprintf("+M%d", engine.ScoreMate-abs)
+	case engine.IsMateScore(score):
+		return fmt.Sprintf("-M%d", engine.ScoreMate-abs)
+	case score > 0:
+		return fmt.Sprintf("+%.2f", float64(score)/100)
+	}
+	return fmt.Sprintf("%.2f", float64(score)/100)
 }
 
 // gameState is a game in progress.
@@ -128,6 +136,8 @@ type gameState struct {
 	ponderHits, ponderMisses [2]int
 	// absent says why a side has no engine (index by Color).
 	absent [2]absence
+	// watch reports the game (nil: nobody watches).
+	watch *gameWatch
 }
 
 // newGameState sets up the referee and clocks and plays the opening moves.
@@ -171,13 +181,15 @@ func (gs *gameState) over() bool { return gs.term.Over() }
 // playGame plays one game between two sessions (index by Color; a nil
 // session forfeits its first move as a crash, absent saying why). The
 // openings were checked (Config.withDefaults): the game goes on after
-// them. It returns errCancelled when ctx ends before the game does.
-func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, absent [2]absence) (*gameState, error) {
+// them. It returns errCancelled when ctx ends before the game does. The
+// game is reported to watch (nil: nobody watches).
+func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, absent [2]absence, watch *gameWatch) (*gameState, error) {
 	gs, err := newGameState(cfg, o)
 	if err != nil {
 		return nil, err
 	}
-	gs.absent = absent
+	gs.absent, gs.watch = absent, watch
+	watch.started(gs)
 	gs.term = gs.tablebaseEnding() // an opening already in the tables
 	for !gs.over() {
 		if ctx.Err() != nil {
@@ -185,9 +197,11 @@ func playGame(ctx context.Context, cfg *Config, o Opening, players [2]*session, 
 		}
 		pos := gs.ref.Position()
 		side := pos.SideToMove()
+		plies := len(gs.all)
 		if err := gs.turn(ctx, side, players[side]); err != nil {
 			return gs, err
 		}
+		watch.moved(gs, side, plies)
 	}
 	for _, s := range players {
 		s.cancelPonder(ctx)
@@ -230,8 +244,10 @@ func (gs *gameState) turn(ctx context.Context, side engine.Color, s *session) er
 	switch {
 	case s == nil: // no engine: judgeTurn ends the game
 	case s.ponder != nil:
+		s.onInfo = gs.watch.searching(gs, side, s.Proto())
 		r = gs.ponderAnswer(ctx, side, s, deadline)
 	default:
+		s.onInfo = gs.watch.searching(gs, side, s.Proto())
 		r = s.think(ctx, gs.setupLines(s), engineproc.GoLine(s.Proto(), gs.goArgs(side, s)), deadline-gs.cfg.grace(), deadline)
 	}
 	if r.fail == failAborted {

@@ -11,7 +11,7 @@ import (
 // the game number), [Termination] with the reason word (Reason.String),
 // [TerminationDetail] with the runner's explanation when there is one,
 // [TimeControl], [Rules], [PlyCount] and [OpeningNumber] (the 1-based number of
-// the opening in the set), and a comment after every move (MoveNote.Comment);
+// the opening in the set), [Worker] for a game a broker's worker played, and a comment after every move (MoveNote.Comment);
 // the PGN writer adds [FEN] for a non-standard start and [Format].
 func (g GameResult) PGN(cfg *Config, names []string) *pgn.Game {
 	p := &pgn.Game{FEN: g.StartFEN, Moves: g.Moves, Result: g.Termination.Result()}
@@ -36,6 +36,9 @@ func (g GameResult) PGN(cfg *Config, names []string) *pgn.Game {
 	p.SetTag("Rules", cfg.Rules.String())
 	p.SetTag("PlyCount", strconv.Itoa(len(g.Moves)))
 	p.SetTag("OpeningNumber", strconv.Itoa(g.Opening+1))
+	if g.Worker != "" {
+		p.SetTag("Worker", g.Worker)
+	}
 	return p
 }
 

@@ -23,8 +23,9 @@ type outcome struct {
 }
 
 // Run plays the match described by cfg and returns its result. Games run
-// cfg.Concurrency at a time; finished games are written to cfg.PGN and
-// reported to cfg.OnGame as they end. When an SPRT decides, no new game is
+// cfg.Concurrency at a time; finished games are reported to cfg.OnGame as
+// they end and written to cfg.PGN in the schedule's order (a game waits
+// for those before it). When an SPRT decides, no new game is
 // started and the running ones are finished. Cancelling ctx stops the
 // match: running games are abandoned (not counted), every engine is shut
 // down, and the result so far is returned with Interrupted set and a nil
@@ -99,12 +100,27 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 	}()
 
 	var firstErr error
+	// The PGN gets the games in the schedule's order; a Remote's commit
+	// waits for its games to be written.
+	order := newInOrder(1)
+	written := func(err error) {
+		if err != nil && firstErr == nil {
+			firstErr = err
+			cancelGames()
+		}
+	}
 	for o := range outCh {
 		switch {
 		case errors.Is(o.err, errCancelled):
+			if firstErr == nil {
+				written(order.resolve(o.number, nil))
+			}
 			continue
 		case errors.Is(o.err, errUnplayed):
 			res.Unplayed++
+			if firstErr == nil {
+				written(order.resolve(o.number, nil))
+			}
 			continue
 		case o.err != nil:
 			if firstErr == nil {
@@ -116,13 +132,17 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 			continue
 		}
 		res.add(o.game, o.pair)
-		if cfg.PGN != nil {
-			if err := cfg.PGNOptions.Write(cfg.PGN, o.game.PGN(&cfg, res.Names)); err != nil {
-				firstErr = err
-				cancelGames()
-				continue
+		written(order.resolve(o.number, func() error {
+			if cfg.PGN != nil {
+				if err := cfg.PGNOptions.Write(cfg.PGN, o.game.PGN(&cfg, res.Names)); err != nil {
+					return err
+				}
 			}
-		}
+			if o.commit != nil {
+				o.commit()
+			}
+			return nil
+		}))
 		if cfg.SPRT != nil {
 			res.SPRT = cfg.SPRT.update(res.SPRT, res.Pairings[0])
 			if res.SPRT.Decision != "" {
@@ -132,15 +152,21 @@ func run(ctx context.Context, cfg Config, onStart func(pid int)) (*Result, error
 		if cfg.OnGame != nil {
 			cfg.OnGame(o.game, res)
 		}
-		if o.commit != nil {
-			o.commit()
+		if cfg.Watch != nil {
+			cfg.Watch.GameEnded(o.game, res)
 		}
+	}
+	if firstErr == nil {
+		written(order.flush())
 	}
 	res.Interrupted = ctx.Err() != nil
 	for e := range res.Players {
 		if res.Players[e].Withdrawn = sh.isWithdrawn(e); res.Players[e].Withdrawn {
 			res.Players[e].Withdrawal = fmt.Sprintf("%d failed handshakes in a row", maxHandshakeFailures)
 		}
+	}
+	if cfg.Watch != nil {
+		cfg.Watch.MatchEnded(res)
 	}
 	return res, firstErr
 }

@@ -105,6 +105,9 @@ func (s *session) await(ctx context.Context, start time.Time, stopAfter, deadlin
 				return r
 			}
 			r.note(l.Text)
+			if s.onInfo != nil {
+				s.onInfo(l.Text)
+			}
 		case <-stop.C:
 			s.Send("stop")
 			s.stopped = true

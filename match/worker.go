@@ -244,8 +244,12 @@ func (w *worker) play(ctx context.Context, j job) (GameResult, error) {
 	if j.cfg != nil {
 		cfg = j.cfg
 	}
+	var watch *gameWatch
+	if cfg.Watch != nil {
+		watch = &gameWatch{w: cfg.Watch, number: j.number, red: j.red, black: j.black, opening: j.opening}
+	}
 	start := time.Now()
-	gs, err := playGame(ctx, cfg, w.cfg.Openings[j.opening], players, absent)
+	gs, err := playGame(ctx, cfg, w.cfg.Openings[j.opening], players, absent, watch)
 	if err != nil {
 		return GameResult{}, err
 	}

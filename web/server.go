@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"crypto/subtle"
 	"embed"
 	"errors"
 	"github.com/goxq/ucci/engine/tb"
@@ -53,6 +52,7 @@ type Config struct {
 // Server serves the board page and one session per WebSocket.
 type Server struct {
 	cfg      Config
+	guard    guard
 	mu       sync.Mutex
 	sessions map[*session]int // open sessions and their engine's pid (0 = none)
 	wg       sync.WaitGroup
@@ -66,7 +66,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxSessions <= 0 {
 		cfg.MaxSessions = DefaultMaxSessions
 	}
-	return &Server{cfg: cfg, sessions: map[*session]int{}}, nil
+	return &Server{cfg: cfg, guard: guard{hosts: cfg.Hosts, token: cfg.Token, command: "ucci serve"}, sessions: map[*session]int{}}, nil
 }
 
 // LoopbackHosts returns the host names a server bound to addr accepts:
@@ -112,74 +112,17 @@ func AllowedHosts(addr string, extra []string) []string {
 	return hosts
 }
 
-// tokenCookie is the cookie that carries Config.Token after the page was
-// opened with it in the URL.
-const tokenCookie = "goxq_token"
-
 // ServeHTTP serves the page's files and, at /ws, the WebSocket.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if !s.hostAllowed(r.Host) {
-		http.Error(w, "unknown host", http.StatusMisdirectedRequest)
+	if !s.guard.admit(w, r) {
 		return
 	}
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
-	if !s.tokenGiven(w, r) {
-		http.Error(w, "a token is needed: open the address that ucci serve printed, with its ?token=", http.StatusUnauthorized)
-		return
-	}
-	h := w.Header()
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("X-Frame-Options", "DENY")
-	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'")
 	if r.URL.Path == "/ws" {
 		s.serveSocket(w, r)
 		return
 	}
 	files, _ := fs.Sub(static, "static")
 	http.FileServerFS(files).ServeHTTP(w, r)
-}
-
-// tokenGiven checks the request's token (none needed without
-// Config.Token): from the URL, then setting the cookie for the requests
-// that follow, or from the cookie.
-func (s *Server) tokenGiven(w http.ResponseWriter, r *http.Request) bool {
-	if s.cfg.Token == "" {
-		return true
-	}
-	if q := r.URL.Query().Get("token"); q != "" && s.tokenIs(q) {
-		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: s.cfg.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
-		return true
-	}
-	c, err := r.Cookie(tokenCookie)
-	return err == nil && s.tokenIs(c.Value)
-}
-
-// tokenIs compares v with the token in constant time.
-func (s *Server) tokenIs(v string) bool {
-	return subtle.ConstantTimeCompare([]byte(v), []byte(s.cfg.Token)) == 1
-}
-
-// hostAllowed checks the Host header against Config.Hosts.
-func (s *Server) hostAllowed(hostport string) bool {
-	if len(s.cfg.Hosts) == 0 {
-		return true
-	}
-	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
-	}
-	host = strings.Trim(host, "[]")
-	for _, h := range s.cfg.Hosts {
-		if strings.EqualFold(h, host) {
-			return true
-		}
-	}
-	return false
 }
 
 // serveSocket upgrades to a WebSocket (the library refuses an Origin other

@@ -34,23 +34,40 @@ type brokerFlags struct {
 	resuming, runFinished bool
 }
 
+// brokerRole is what a command does on a broker: its flags say so.
+type brokerRole uint8
+
+// The roles: a coordinator hands out work (ucci match, spsa, datagen with
+// -broker), a worker takes it, status reads the runs.
+const (
+	roleCoordinator brokerRole = iota
+	roleWorker
+	roleStatus
+)
+
 // addBrokerFlags declares -broker, the credentials and (for a coordinator)
-// -listen.
-func addBrokerFlags(fs *flag.FlagSet, coordinator bool) *brokerFlags {
+// -listen, each described for the command's role.
+func addBrokerFlags(fs *flag.FlagSet, role brokerRole) *brokerFlags {
 	b := &brokerFlags{}
-	if coordinator {
+	coordinator := role == roleCoordinator
+	switch role {
+	case roleCoordinator:
 		b.url = fs.String("broker", "", "play on the workers of this NATS JetStream broker (nats://HOST:4222), or embedded: start one in this process for remote workers to join (default: play locally)")
 		b.listen = fs.String("listen", "127.0.0.1:4222", "address of the -broker embedded server (beyond the loopback it needs credentials, or -insecure)")
 		b.insecure = fs.Bool("insecure", false, "let -broker embedded listen beyond the loopback without credentials (a warning is printed)")
 		b.store = fs.String("store", "", "directory of the -broker embedded server's data, kept (default: a temporary one; for a match, ucci-broker/RUN in the user cache directory, removed when the run finishes)")
 		b.keyFile = addKeyFlag(fs)
-	} else {
-		b.url = fs.String("broker", "", "the NATS JetStream broker to take work from (nats://HOST:4222)")
+		b.nkey = fs.String("nkey", "", "file of a user nkey seed to sign in with (default $NATS_NKEY); -broker embedded admits its public key")
+	case roleWorker:
+		b.url = fs.String("broker", "", "the NATS JetStream broker to take work from: the URL the coordinator printed (nats://HOST:4222)")
+		b.nkey = fs.String("nkey", "", "file of the user nkey seed this worker signs in to the broker with (default $NATS_NKEY); for a coordinator's -broker embedded, the seed it was given")
+	default:
+		b.url = fs.String("broker", "", "the NATS JetStream broker the matches run on, as given to ucci match -broker (nats://HOST:4222)")
+		b.nkey = fs.String("nkey", "", "file of a user nkey seed to sign in to the broker with (default $NATS_NKEY), as the coordinator and the workers do")
 	}
 	b.user = fs.String("user", "", "broker user (default $NATS_USER)")
 	b.password = fs.String("password", "", "broker password (default $NATS_PASSWORD; prefer the variable, flags show in ps)")
 	b.token = fs.String("token", "", "broker token (default $NATS_TOKEN)")
-	b.nkey = fs.String("nkey", "", "file of a user nkey seed to sign in with (default $NATS_NKEY); -broker embedded admits its public key")
 	b.ca = fs.String("tls-ca", "", "PEM file of the CA that signs the broker's certificate: speak TLS (default $NATS_CA; tls:// URLs speak TLS too)")
 	if coordinator {
 		b.cert = fs.String("tls-cert", "", "certificate (PEM): the -broker embedded server's, which then accepts TLS only; else this client's (default $NATS_CERT)")

@@ -112,3 +112,32 @@ func TestEngineStartsSilently(t *testing.T) {
 		t.Errorf("log file: %v", err)
 	}
 }
+
+// TestBrokerFlagsHelp: each command on a broker describes its own -broker
+// and -nkey: the coordinator's, the worker's and match status's differ.
+func TestBrokerFlagsHelp(t *testing.T) {
+	for _, c := range []struct {
+		args       []string
+		want, lack []string
+	}{
+		{[]string{"match", "-h"}, []string{"play on the workers of this NATS JetStream broker", "-broker embedded admits its public key"}, []string{"take work from"}},
+		{[]string{"worker", "-h"}, []string{"the NATS JetStream broker to take work from", "the seed it was given"}, []string{"admits its public key", "play on the workers", "-listen"}},
+		{[]string{"match", "status", "-h"}, []string{"the NATS JetStream broker the matches run on", "as the coordinator and the workers do"}, []string{"take work from", "admits its public key", "-listen"}},
+	} {
+		code, out, errOut := runCapture(c.args...)
+		text := out + errOut
+		if code != 0 {
+			t.Errorf("%q: exit %d", c.args, code)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%q lacks %q:\n%s", c.args, w, text)
+			}
+		}
+		for _, l := range c.lack {
+			if strings.Contains(text, l) {
+				t.Errorf("%q says %q, another command's:\n%s", c.args, l, text)
+			}
+		}
+	}
+}

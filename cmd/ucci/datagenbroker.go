@@ -17,7 +17,7 @@ import (
 func tuneDatagen(args []string, stdout, stderr io.Writer) int {
 	return tunecmd.DatagenOn(args, stdout, stderr, func(fs *flag.FlagSet) tunecmd.DatagenBroker {
 		return &datagenBroker{
-			flags:  addBrokerFlags(fs, true),
+			flags:  addBrokerFlags(fs, roleCoordinator),
 			binary: fs.String("binary", "", "with -broker: the ucci build the workers make the chunks with (default: this executable)"),
 		}
 	})

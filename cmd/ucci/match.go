@@ -29,6 +29,7 @@ const matchUsage = `usage: ucci match -engine SPEC -engine SPEC [...] [-games N]
                   [-format gauntlet|roundrobin|berger|swiss|knockout|double|groups] [-rounds N]
                   [-team NAME=ENGINE,...] [-crosstable FILE] [-resume] ...
                   [-broker nats://HOST:4222|embedded [-key FILE] [-resume RUN]]
+                  [-serve 127.0.0.1:8081 [-serve-token TOKEN] [-serve-host NAME ...]]
        ucci match openings -pgn GAMES.pgn [-out FILE] ...   (see ucci match openings -h)
        ucci match status -broker nats://HOST:4222 [-run RUN] (the runs on a broker)
 
@@ -92,7 +93,8 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	site := fs.String("site", "", "PGN Site tag")
 	quiet := fs.Bool("quiet", false, "no progress output")
 	tbDir := fs.String("tb", "", "endgame tables (a directory of ucci tb build): a game ends with their result once its position is in them")
-	bf := addBrokerFlags(fs, true)
+	bf := addBrokerFlags(fs, roleCoordinator)
+	sf := addServeFlags(fs)
 	if code, ok := cliflags.Parse(fs, joinResumeRun(args)); !ok {
 		return code
 	}
@@ -122,6 +124,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cliflags.DurationAbove("handshake", *handshake, 0),
 		writableFile("pgn", *pgnOut),
 		writableFile("log", *logFile),
+		sf.check(),
 	); err != nil {
 		return fail("%v", err)
 	}
@@ -233,6 +236,13 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if *sf.addr != "" {
+		live, err := startLive(sf, &cfg, stdout, stderr)
+		if err != nil {
+			return fail("%v", err)
+		}
+		defer live.waitAndClose(ctx, stderr)
+	}
 	var res *match.Result
 	var coord *broker.Coordinator
 	if *bf.url != "" {

@@ -128,6 +128,24 @@ func TestMatchCommandErrors(t *testing.T) {
 	}
 }
 
+// TestMatchServeFlags: -serve-token and -serve-host go with -serve, and
+// the token is checked as ucci serve's is.
+func TestMatchServeFlags(t *testing.T) {
+	for args, want := range map[[2]string]string{
+		{"-serve-token", "s3cret-token-0123456789"}: "-serve-token and -serve-host go with -serve",
+		{"-serve-host", "box.example"}:              "-serve-token and -serve-host go with -serve",
+	} {
+		code, _, errOut := runCapture("match", "-engine", "a", "-engine", "b", args[0], args[1])
+		if code != 2 || !strings.Contains(errOut, want) {
+			t.Errorf("%q: exit %d, %q", args, code, errOut)
+		}
+	}
+	code, _, errOut := runCapture("match", "-engine", "a", "-engine", "b", "-serve", "127.0.0.1:0", "-serve-token", "short")
+	if code != 2 || !strings.Contains(errOut, "-serve-token: 5 characters") {
+		t.Errorf("short token: exit %d, %q", code, errOut)
+	}
+}
+
 func TestParseControls(t *testing.T) {
 	ctl, err := parseControls("10+0.1", "", "40/60", "2.5")
 	if err != nil {

@@ -30,7 +30,7 @@ const staleStatus = 2 * time.Minute
 // runMatchStatus is `ucci match status`.
 func runMatchStatus(args []string, stdout, stderr io.Writer) int {
 	fs := cliflags.New("match status", matchStatusUsage, stderr)
-	b := addBrokerFlags(fs, false)
+	b := addBrokerFlags(fs, roleStatus)
 	run := fs.String("run", "", "only this run")
 	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code

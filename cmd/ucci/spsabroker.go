@@ -19,7 +19,7 @@ import (
 // tuneSPSA runs `ucci tune spsa`, with the broker flags.
 func tuneSPSA(args []string, stdout, stderr io.Writer) int {
 	return tunecmd.SPSAOn(args, stdout, stderr, func(fs *flag.FlagSet) tunecmd.Broker {
-		return &spsaBroker{flags: addBrokerFlags(fs, true)}
+		return &spsaBroker{flags: addBrokerFlags(fs, roleCoordinator)}
 	})
 }
 

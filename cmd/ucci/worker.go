@@ -24,7 +24,7 @@ const workerUsage = `usage: ucci worker -broker nats://HOST:4222 -trust KEY [-tr
 // runWorker is `ucci worker`.
 func runWorker(args []string, stdout, stderr io.Writer) int {
 	fs := cliflags.New("worker", workerUsage, stderr)
-	b := addBrokerFlags(fs, false)
+	b := addBrokerFlags(fs, roleWorker)
 	concurrency := fs.Int("concurrency", 1, "game pairs played at once")
 	name := fs.String("name", "", "the worker's name in the coordinator's notices (default HOST-PID)")
 	cache := fs.String("cache", "", "directory of the fetched engine binaries (default: ucci-engines in the user cache directory)")
