@@ -14,7 +14,7 @@ import (
 	"github.com/goxq/ucci/internal/enginetest"
 )
 
-// fakeBin is the scripted engine of testdata/fakeengine, built by TestMain.
+// fakeBin is the scripted engine of engineproc/testdata/fakeengine, built by TestMain.
 var fakeBin string
 
 func TestMain(m *testing.M) { os.Exit(enginetest.MainWithFake(m, &fakeBin)) }
