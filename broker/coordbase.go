@@ -60,7 +60,7 @@ func newCoordinator(ctx context.Context, nc *nats.Conn, run, goos, goarch string
 	}
 	_, obs, err := setup(ctx, js, wq)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, noJetStream(nc, err)
 	}
 	c := &coordinator{js: js, wq: wq, run: run, goos: goos, goarch: goarch, key: key, log: log, waiting: map[int]chan delivery{}}
 	if c.queue, err = js.Stream(ctx, workStream); err != nil {

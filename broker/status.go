@@ -277,7 +277,7 @@ func ReadStatus(ctx context.Context, nc *nats.Conn, run string) ([]Status, error
 		}
 		return nil, nil
 	case err != nil:
-		return nil, fmt.Errorf("run status bucket: %w", err)
+		return nil, noJetStream(nc, fmt.Errorf("run status bucket: %w", err))
 	}
 	var keys []string
 	if run != "" {

@@ -92,7 +92,7 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opts WorkerOptions) error {
 	}
 	obs, err := waitForCoordinator(ctx, js, opts.Log)
 	if err != nil {
-		return err
+		return noJetStream(nc, err)
 	}
 	w := &worker{opts: opts, nc: nc, js: js, cache: &binaryCache{dir: opts.CacheDir, obs: obs}}
 	for _, key := range opts.Trusted {
