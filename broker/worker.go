@@ -275,7 +275,11 @@ func (w *worker) handle(ctx context.Context, q takenQueue, msg jetstream.Msg) {
 		w.opts.Log.Info().Str("run", work.Run).Int("chunk", work.ID).Msg("result stored")
 		return
 	}
-	w.opts.Log.Info().Str("run", work.Run).Int("pair", work.ID).Int("games", len(res.Games)).Msg("result stored")
+	if res.Error != "" {
+		w.opts.Log.Warn().Int("pair", work.ID).Msg(resultLine(work, res))
+		return
+	}
+	w.opts.Log.Info().Int("pair", work.ID).Msg(resultLine(work, res))
 }
 
 // The delays between two attempts to store a result: the first, doubled
