@@ -32,6 +32,9 @@ type coordinator struct {
 	key    ed25519.PrivateKey
 	log    zerolog.Logger
 	link   *runLink
+	// noWorkersWait is how long the work waits with no worker connected
+	// before the coordinator says so.
+	noWorkersWait time.Duration
 
 	mu      sync.Mutex
 	waiting map[int]chan delivery // published work items without a result yet
@@ -62,7 +65,8 @@ func newCoordinator(ctx context.Context, nc *nats.Conn, run, goos, goarch string
 	if err != nil {
 		return nil, nil, noJetStream(nc, err)
 	}
-	c := &coordinator{js: js, wq: wq, run: run, goos: goos, goarch: goarch, key: key, log: log, waiting: map[int]chan delivery{}}
+	c := &coordinator{js: js, wq: wq, run: run, goos: goos, goarch: goarch, key: key, log: log, noWorkersWait: noWorkersWait,
+		waiting: map[int]chan delivery{}}
 	if c.queue, err = js.Stream(ctx, workStream); err != nil {
 		return nil, nil, fmt.Errorf("work stream: %w", err)
 	}
@@ -84,7 +88,7 @@ func (c *coordinator) consumerConfig() jetstream.ConsumerConfig {
 // watching the workers.
 func (c *coordinator) listen(nc *nats.Conn, cons jetstream.Consumer, onResult jetstream.MessageHandler) error {
 	var err error
-	if c.link, err = listen(nc, c.run, c.wq, c.key, c.log, c.pending, cons, onResult); err != nil {
+	if c.link, err = listen(nc, c.run, c.wq, c.key, c.log, c.pending, c.noWorkersWait, cons, onResult); err != nil {
 		return fmt.Errorf("result consumer: %w", err)
 	}
 	return nil

@@ -36,6 +36,9 @@ type CoordinatorOptions struct {
 	Key ed25519.PrivateKey
 	// Log receives the workers' notices (default: none).
 	Log zerolog.Logger
+	// NoWorkersWait is how long the work waits with no worker connected
+	// before the coordinator says "waiting for workers" (default 30 s).
+	NoWorkersWait time.Duration
 }
 
 // Coordinator hands the game pairs of a match to the broker's workers and
@@ -102,6 +105,9 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, cfg *match.Config, opts 
 		return nil, err
 	}
 	c := &Coordinator{coordinator: base, rate: newGameRate(time.Now()), delivered: map[int]bool{}, stored: map[int][]uint64{}}
+	if opts.NoWorkersWait > 0 {
+		c.noWorkersWait = opts.NoWorkersWait
+	}
 	for _, e := range cfg.Engines {
 		sum, err := publishBinary(ctx, obs, e.Cmd)
 		if err != nil {

@@ -72,6 +72,7 @@ type workerBoard struct {
 	sub  *nats.Subscription
 	mu   sync.Mutex
 	seen map[string]seenWorker
+	last time.Time // of the last heartbeat, or when the board was made
 }
 
 // seenWorker is the last heartbeat of a worker and when it came.
@@ -83,7 +84,7 @@ type seenWorker struct {
 // watchWorkers listens to the workers' heartbeats and asks every worker
 // for one.
 func watchWorkers(nc *nats.Conn) (*workerBoard, error) {
-	b := &workerBoard{seen: map[string]seenWorker{}}
+	b := &workerBoard{seen: map[string]seenWorker{}, last: time.Now()}
 	var err error
 	b.sub, err = nc.Subscribe(heartbeatSubject, func(m *nats.Msg) {
 		var hb heartbeat
@@ -96,7 +97,8 @@ func watchWorkers(nc *nats.Conn) (*workerBoard, error) {
 			delete(b.seen, hb.Name)
 			return
 		}
-		b.seen[hb.Name] = seenWorker{at: time.Now(), hb: hb}
+		b.last = time.Now()
+		b.seen[hb.Name] = seenWorker{at: b.last, hb: hb}
 	})
 	if err != nil {
 		return nil, err
@@ -119,6 +121,14 @@ func (b *workerBoard) count(now time.Time) (workers, slots, busy int) {
 		busy += s.hb.Busy
 	}
 	return workers, slots, busy
+}
+
+// lastHeard returns when a worker was last heard of (when the board was
+// made if none was).
+func (b *workerBoard) lastHeard() time.Time {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.last
 }
 
 // able returns the workers heard of within workerTimeout that take the
