@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
 )
 
 // fileHash returns the SHA-256 of a file in hex.
@@ -66,11 +67,15 @@ func publishFile(ctx context.Context, obs jetstream.ObjectStore, path, what stri
 }
 
 // binaryCache keeps the engine binaries a worker fetched, one file per
-// SHA-256 in its directory.
+// SHA-256 in its directory, at most max bytes of them (0: no bound; see
+// prune).
 type binaryCache struct {
-	dir string
-	obs jetstream.ObjectStore
-	mu  sync.Mutex // one fetch at a time
+	dir   string
+	obs   jetstream.ObjectStore
+	max   int64
+	log   zerolog.Logger
+	mu    sync.Mutex     // one fetch at a time
+	inUse map[string]int // the leases holding each file
 }
 
 // transientError is a failure of the broker or of the disk while fetching
@@ -82,8 +87,9 @@ type transientError struct{ error }
 var errUnpublished = errors.New("not published by the coordinator")
 
 // path returns the path of the verified binary with hash sum, fetching it
-// from the object store when it is not cached.
-func (c *binaryCache) path(ctx context.Context, sum string) (string, error) {
+// from the object store when it is not cached, and holds it in l (pruning
+// spares it until l is released).
+func (c *binaryCache) path(ctx context.Context, sum string, l *lease) (string, error) {
 	if !hashPattern.MatchString(sum) {
 		return "", fmt.Errorf("engine hash %q", sum)
 	}
@@ -91,6 +97,8 @@ func (c *binaryCache) path(ctx context.Context, sum string) (string, error) {
 	defer c.mu.Unlock()
 	dst := filepath.Join(c.dir, sum)
 	if got, err := fileHash(dst); err == nil && got == sum {
+		touch(dst)
+		l.hold(sum)
 		return dst, nil
 	}
 	obj, err := c.obs.Get(ctx, sum)
@@ -139,6 +147,10 @@ func (c *binaryCache) path(ctx context.Context, sum string) (string, error) {
 	}
 	if err := os.Rename(tmp.Name(), dst); err != nil {
 		return "", transientError{err}
+	}
+	l.hold(sum)
+	if files, bytes := c.prune(); files > 0 {
+		c.log.Info().Int("files", files).Int64("bytes", bytes).Int64("limit", c.max).Msg("engine cache pruned")
 	}
 	return dst, nil
 }

@@ -23,11 +23,13 @@ import (
 // exits with an error) is reported in the result.
 func (w *worker) makeChunk(ctx context.Context, work *Work) (*Result, error) {
 	d := work.Datagen
-	bin, err := w.cache.path(ctx, d.SHA256)
+	held := w.cache.lease()
+	defer held.release()
+	bin, err := w.cache.path(ctx, d.SHA256, held)
 	if err != nil {
 		return nil, err
 	}
-	args, err := w.cache.resolveRefs(ctx, d.Args)
+	args, err := w.cache.resolveRefs(ctx, d.Args, held)
 	if err != nil {
 		return nil, err
 	}

@@ -56,15 +56,15 @@ func publishOptionFiles(ctx context.Context, obs jetstream.ObjectStore, opts []e
 }
 
 // resolveOptions returns opts with every file reference replaced by the
-// path of the verified file in the cache (fetched when missing). A file
-// the store does not hold is an error wrapping errUnpublished.
-func (c *binaryCache) resolveOptions(ctx context.Context, opts []engineproc.Option) ([]engineproc.Option, error) {
+// path of the verified file in the cache (fetched when missing), held in
+// l. A file the store does not hold is an error wrapping errUnpublished.
+func (c *binaryCache) resolveOptions(ctx context.Context, opts []engineproc.Option, l *lease) ([]engineproc.Option, error) {
 	out := append([]engineproc.Option(nil), opts...)
 	for i, o := range out {
 		if !isFileOption(o.Name) || !strings.Contains(o.Value, fileRef) {
 			continue
 		}
-		parts, err := c.resolveRefs(ctx, strings.Split(o.Value, ";"))
+		parts, err := c.resolveRefs(ctx, strings.Split(o.Value, ";"), l)
 		if err != nil {
 			return nil, err
 		}
@@ -74,13 +74,13 @@ func (c *binaryCache) resolveOptions(ctx context.Context, opts []engineproc.Opti
 }
 
 // resolveRefs returns values with every file reference replaced by the
-// path of the verified file in the cache (fetched when missing); other
-// values are kept.
-func (c *binaryCache) resolveRefs(ctx context.Context, values []string) ([]string, error) {
+// path of the verified file in the cache (fetched when missing), held in
+// l; other values are kept.
+func (c *binaryCache) resolveRefs(ctx context.Context, values []string, l *lease) ([]string, error) {
 	out := append([]string(nil), values...)
 	for i, v := range out {
 		if sum, ok := strings.CutPrefix(v, fileRef); ok {
-			path, err := c.path(ctx, sum)
+			path, err := c.path(ctx, sum, l)
 			if err != nil {
 				return nil, err
 			}

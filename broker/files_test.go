@@ -55,7 +55,7 @@ func TestOptionFilesTravel(t *testing.T) {
 		t.Fatalf("sent options %+v", sent)
 	}
 	cache := &binaryCache{dir: t.TempDir(), obs: obs}
-	got, err := cache.resolveOptions(ctx, sent)
+	got, err := cache.resolveOptions(ctx, sent, cache.lease())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestOptionFilesTravel(t *testing.T) {
 		t.Errorf("network at %s, not in the cache", got[0].Value)
 	}
 	bogus := []engineproc.Option{{Name: "EvalFile", Value: fileRef + strings.Repeat("ab", 32)}}
-	if _, err := cache.resolveOptions(ctx, bogus); !errors.Is(err, errUnpublished) {
+	if _, err := cache.resolveOptions(ctx, bogus, cache.lease()); !errors.Is(err, errUnpublished) {
 		t.Errorf("an unpublished file: %v", err)
 	}
 }

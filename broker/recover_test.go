@@ -254,7 +254,7 @@ func TestFetchStopsWhileBrokerDown(t *testing.T) {
 	fctx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() {
-		_, err := cache.path(fctx, hash)
+		_, err := cache.path(fctx, hash, cache.lease())
 		done <- err
 	}()
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(time.Millisecond) {

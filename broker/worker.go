@@ -30,6 +30,10 @@ type WorkerOptions struct {
 	// CacheDir keeps the fetched engine binaries (default: ucci-engines in
 	// the user's cache directory).
 	CacheDir string
+	// CacheMax bounds the bytes kept in CacheDir: the least recently used
+	// files beyond it are removed after each fetch, never one that work
+	// being played uses (0: no bound).
+	CacheMax int64
 	// GOOS and GOARCH are the platform the worker runs binaries for
 	// (default: this machine's).
 	GOOS, GOARCH string
@@ -94,7 +98,7 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opts WorkerOptions) error {
 	if err != nil {
 		return noJetStream(nc, err)
 	}
-	w := &worker{opts: opts, nc: nc, js: js, cache: &binaryCache{dir: opts.CacheDir, obs: obs}}
+	w := &worker{opts: opts, nc: nc, js: js, cache: &binaryCache{dir: opts.CacheDir, obs: obs, max: opts.CacheMax, log: opts.Log}}
 	for _, key := range opts.Trusted {
 		q, err := newQueue(opts.GOOS, opts.GOARCH, key)
 		if err != nil {
@@ -364,14 +368,16 @@ func every(interval time.Duration, f func()) (stop func()) {
 // means the item cannot be played here or anywhere (it is rejected); a
 // game whose engine cannot be started is reported in the result.
 func (w *worker) play(ctx context.Context, work *Work) (*Result, error) {
+	held := w.cache.lease()
+	defer held.release()
 	var paths [2]string
 	for i, e := range work.Engines {
-		p, err := w.cache.path(ctx, e.SHA256)
+		p, err := w.cache.path(ctx, e.SHA256, held)
 		if err != nil {
 			return nil, err
 		}
 		paths[i] = p
-		if work.Engines[i].Options, err = w.cache.resolveOptions(ctx, e.Options); err != nil {
+		if work.Engines[i].Options, err = w.cache.resolveOptions(ctx, e.Options, held); err != nil {
 			return nil, err
 		}
 	}

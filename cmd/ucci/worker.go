@@ -15,7 +15,7 @@ import (
 )
 
 const workerUsage = `usage: ucci worker -broker nats://HOST:4222 -trust KEY [-trust KEY ...] [-trust-file FILE]
-                   [-concurrency N] [-name W] [-cache DIR]
+                   [-concurrency N] [-name W] [-cache DIR] [-cache-max SIZE]
   takes game pairs of matches (ucci match ... -broker URL) and chunks of training data from the
   broker and plays them with local engine processes until interrupted; it runs only work signed
   by a key it trusts (the coordinator prints the command with its key), and refuses the rest for
@@ -28,6 +28,8 @@ func runWorker(args []string, stdout, stderr io.Writer) int {
 	concurrency := fs.Int("concurrency", 1, "game pairs played at once")
 	name := fs.String("name", "", "the worker's name in the coordinator's notices (default HOST-PID)")
 	cache := fs.String("cache", "", "directory of the fetched engine binaries (default: ucci-engines in the user cache directory)")
+	cacheMax := cliflags.SizeFlag(fs, "cache-max", broker.DefaultCacheMax,
+		"the most bytes kept in -cache, a `SIZE` such as 2GB or 512MiB (0: no limit): the least recently used files beyond it are removed")
 	trust := addTrustFlags(fs)
 	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
@@ -56,7 +58,7 @@ func runWorker(args []string, stdout, stderr io.Writer) int {
 	defer closeBroker()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = broker.RunWorker(ctx, nc, broker.WorkerOptions{Name: *name, Concurrency: *concurrency, CacheDir: *cache, Trusted: trusted,
+	err = broker.RunWorker(ctx, nc, broker.WorkerOptions{Name: *name, Concurrency: *concurrency, CacheDir: *cache, CacheMax: int64(*cacheMax), Trusted: trusted,
 		Log: consoleLog(stderr)})
 	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "ucci worker: %v\n", err)

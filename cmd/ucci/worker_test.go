@@ -37,7 +37,7 @@ func TestBrokerUnreachable(t *testing.T) {
 		}
 	}
 	for _, args := range [][]string{{"worker"}, {"worker", "-broker", "embedded"}, {"worker", "-broker", "x", "-concurrency", "0"},
-		{"match", "status"}, {"match", "status", "-broker", "embedded"}} {
+		{"worker", "-broker", "x", "-cache-max", "-1GB"}, {"match", "status"}, {"match", "status", "-broker", "embedded"}} {
 		if code, _, _ := runCapture(args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2", args, code)
 		}
