@@ -276,7 +276,7 @@ func (w *worker) handle(ctx context.Context, q takenQueue, msg jetstream.Msg) {
 		w.opts.Log.Warn().Err(err).Msg("acknowledging work")
 	}
 	if res.Chunk != nil {
-		w.opts.Log.Info().Str("run", work.Run).Int("chunk", work.ID).Msg("result stored")
+		w.opts.Log.Info().Msgf("run %s: chunk %d done", work.Run, work.ID)
 		return
 	}
 	if res.Error != "" {

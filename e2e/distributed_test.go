@@ -117,7 +117,7 @@ func TestDistributedMatch(t *testing.T) {
 		if strings.Contains(l.String(), "refusing") {
 			t.Errorf("worker %d refused work:\n%s", i+1, l.String())
 		}
-		if n := strings.Count(l.String(), "result stored"); n == 0 {
+		if n := strings.Count(l.String(), " done: "); n == 0 {
 			t.Errorf("worker %d stored no result:\n%s", i+1, l.String())
 		} else {
 			t.Logf("worker %d stored %d game pairs", i+1, n)

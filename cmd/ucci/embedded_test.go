@@ -140,7 +140,7 @@ func TestEmbeddedRunResumes(t *testing.T) {
 		t.Fatalf("store of the interrupted run: %v", err)
 	}
 	before, _, _ := pgn.ReadFile(pgnPath)
-	storedBefore := strings.Count(workerLog.String(), "result stored")
+	storedBefore := strings.Count(workerLog.String(), " done: ")
 
 	var out bytes.Buffer
 	var errAgain lockedOutput
@@ -159,7 +159,7 @@ func TestEmbeddedRunResumes(t *testing.T) {
 	}
 	// The pairs stored before the stop are read back, not played again (a
 	// pair being played at the stop may be played again).
-	if played := strings.Count(workerLog.String(), "result stored") - storedBefore; played > 6-len(before)/2+1 || storedBefore < 1 {
+	if played := strings.Count(workerLog.String(), " done: ") - storedBefore; played > 6-len(before)/2+1 || storedBefore < 1 {
 		t.Errorf("the resume played %d game pairs, %d were stored before the stop", played, storedBefore)
 	}
 	if _, err := os.Stat(store); !os.IsNotExist(err) {
