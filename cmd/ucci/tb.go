@@ -162,16 +162,9 @@ func runTBVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	ts := tb.Load(paths.Resolve(*dir), func(s string) { fmt.Fprintln(stderr, s) })
 	defer ts.Close()
-	mats := ts.Materials()
-	if fs.NArg() > 0 {
-		mats = mats[:0]
-		for _, a := range fs.Args() {
-			m, err := tb.ParseMaterial(a)
-			if err != nil {
-				return cliflags.Bad(fs, "%v", err)
-			}
-			mats = append(mats, m)
-		}
+	mats, err := chosenMaterials(ts, fs.Args())
+	if err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
 	if len(mats) == 0 {
 		fmt.Fprintf(stderr, "ucci tb verify: no tables in %s\n", quote.Input(*dir))
@@ -240,16 +233,9 @@ func runTBCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	ts := tb.Load(paths.Resolve(*dir), func(s string) { fmt.Fprintln(stderr, s) })
 	defer ts.Close()
-	mats := ts.Materials()
-	if fs.NArg() > 0 {
-		mats = mats[:0]
-		for _, a := range fs.Args() {
-			m, err := tb.ParseMaterial(a)
-			if err != nil {
-				return cliflags.Bad(fs, "%v", err)
-			}
-			mats = append(mats, m)
-		}
+	mats, err := chosenMaterials(ts, fs.Args())
+	if err != nil {
+		return cliflags.Bad(fs, "%v", err)
 	}
 	if len(mats) == 0 {
 		fmt.Fprintf(stderr, "ucci tb check: no tables in %s\n", quote.Input(*dir))
@@ -282,4 +268,21 @@ func runTBCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(w, "%-10s %9d %8d %15d %12d\n", "total", total.Searched, total.Proved, total.Contradictions, total.OffBest)
 	return status
+}
+
+// chosenMaterials is the materials named by args, or every table of ts
+// when there are none (tb verify and tb check).
+func chosenMaterials(ts *tb.Tables, args []string) ([]tb.Material, error) {
+	if len(args) == 0 {
+		return ts.Materials(), nil
+	}
+	mats := make([]tb.Material, 0, len(args))
+	for _, a := range args {
+		m, err := tb.ParseMaterial(a)
+		if err != nil {
+			return nil, err
+		}
+		mats = append(mats, m)
+	}
+	return mats, nil
 }
