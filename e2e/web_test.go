@@ -17,8 +17,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/goxq/ucci/internal/enginetest"
-
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/pgn"
 )
@@ -42,25 +40,9 @@ import (
 //	GOXQ_E2E_WEB_SHOTS=dir   where web-play.png, web-analyse.png and web-variations.png go (default: none saved)
 //	GOXQ_E2E_WEB_CHROMIUM=p  the browser (default: chromium)
 func TestWebBoard(t *testing.T) {
-	bin := os.Getenv("GOXQ_E2E_ENGINE")
-	if bin == "" {
-		bin = enginetest.Binary(t)
-	}
-	url := startServe(t, bin)
-	browser := os.Getenv("GOXQ_E2E_WEB_CHROMIUM")
-	if browser == "" {
-		browser = "chromium"
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.WindowSize(1100, 900),
-		chromedp.Flag("disable-dev-shm-usage", true))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("starting %s: %v", browser, err)
-	}
+	url := startServe(t, webEngine(t))
+	browser := webBrowser()
+	bctx := startBrowser(t, browser, 1100, 900)
 	shots := os.Getenv("GOXQ_E2E_WEB_SHOTS")
 	// Each tab has a browser context of its own, so that the board one
 	// keeps in its local storage never reaches another.
@@ -393,10 +375,7 @@ func tabAt(t *testing.T, ctx context.Context, url string) context.Context {
 func browserRestart(t *testing.T, browser, url string) {
 	profile := t.TempDir()
 	start := func() (context.Context, context.CancelFunc) {
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.WindowSize(1100, 900),
-			chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(profile))
-		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), browserOptions(browser, 1100, 900, chromedp.UserDataDir(profile))...)
 		ctx, cancelB := chromedp.NewContext(actx)
 		ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
 		run(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`#conn.ok`)))

@@ -20,7 +20,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/goxq/ucci/engine"
-	"github.com/goxq/ucci/internal/enginetest"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -59,24 +58,8 @@ new MutationObserver((records) => {
 // the match until ucci match is stopped with Ctrl-C (SIGINT). It saves
 // live-match.png, the games in progress, in GOXQ_E2E_WEB_SHOTS.
 func TestWebLiveMatch(t *testing.T) {
-	bin := os.Getenv("GOXQ_E2E_ENGINE")
-	if bin == "" {
-		bin = enginetest.Binary(t)
-	}
-	browser := os.Getenv("GOXQ_E2E_WEB_CHROMIUM")
-	if browser == "" {
-		browser = "chromium"
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.WindowSize(1280, 900),
-		chromedp.Flag("disable-dev-shm-usage", true))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("starting %s: %v", browser, err)
-	}
+	bin := webEngine(t)
+	bctx := startBrowser(t, webBrowser(), 1280, 900)
 	ctx, cancel := context.WithTimeout(bctx, 5*time.Minute)
 	defer cancel()
 	run(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {

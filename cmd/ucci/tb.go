@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -160,16 +161,11 @@ func runTBVerify(args []string, stdout, stderr io.Writer) int {
 	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
-	ts := tb.Load(paths.Resolve(*dir), func(s string) { fmt.Fprintln(stderr, s) })
+	ts, mats, code := chosenTables(fs, *dir, stderr)
+	if ts == nil {
+		return code
+	}
 	defer ts.Close()
-	mats, err := chosenMaterials(ts, fs.Args())
-	if err != nil {
-		return cliflags.Bad(fs, "%v", err)
-	}
-	if len(mats) == 0 {
-		fmt.Fprintf(stderr, "ucci tb verify: no tables in %s\n", quote.Input(*dir))
-		return 1
-	}
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
 	status := 0
@@ -231,16 +227,11 @@ func runTBCheck(args []string, stdout, stderr io.Writer) int {
 	if err := cliflags.FirstError(cliflags.IntIn("n", *n, 1, 1_000_000), cliflags.IntIn("depth", *depth, 1, 60)); err != nil {
 		return cliflags.Bad(fs, "%v", err)
 	}
-	ts := tb.Load(paths.Resolve(*dir), func(s string) { fmt.Fprintln(stderr, s) })
+	ts, mats, code := chosenTables(fs, *dir, stderr)
+	if ts == nil {
+		return code
+	}
 	defer ts.Close()
-	mats, err := chosenMaterials(ts, fs.Args())
-	if err != nil {
-		return cliflags.Bad(fs, "%v", err)
-	}
-	if len(mats) == 0 {
-		fmt.Fprintf(stderr, "ucci tb check: no tables in %s\n", quote.Input(*dir))
-		return 1
-	}
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
 	rng := rand.New(rand.NewPCG(*seed, 34))
@@ -270,8 +261,27 @@ func runTBCheck(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
+// chosenTables loads the tables of dir for tb verify and tb check and
+// picks the materials the command's arguments name (all when none). When
+// a name is bad or there is no table it says so and returns nil tables and
+// the exit status.
+func chosenTables(fs *flag.FlagSet, dir string, stderr io.Writer) (*tb.Tables, []tb.Material, int) {
+	ts := tb.Load(paths.Resolve(dir), func(s string) { fmt.Fprintln(stderr, s) })
+	mats, err := chosenMaterials(ts, fs.Args())
+	switch {
+	case err != nil:
+		ts.Close()
+		return nil, nil, cliflags.Bad(fs, "%v", err)
+	case len(mats) == 0:
+		ts.Close()
+		fmt.Fprintf(stderr, "ucci %s: no tables in %s\n", fs.Name(), quote.Input(dir))
+		return nil, nil, 1
+	}
+	return ts, mats, 0
+}
+
 // chosenMaterials is the materials named by args, or every table of ts
-// when there are none (tb verify and tb check).
+// when there are none.
 func chosenMaterials(ts *tb.Tables, args []string) ([]tb.Material, error) {
 	if len(args) == 0 {
 		return ts.Materials(), nil

@@ -37,4 +37,14 @@ func TestTBCommands(t *testing.T) {
 	if code, _, _ = runCapture("tb", "build", "-out", dir, "KXK"); code != 2 {
 		t.Errorf("tb build KXK: exit %d, want 2", code)
 	}
+	// verify and check refuse a bad material and say when there is no table.
+	empty := t.TempDir()
+	for _, cmd := range []string{"verify", "check"} {
+		if code, _, errs = runCapture("tb", cmd, "-tb", dir, "KXK"); code != 2 || !strings.Contains(errs, "KXK") {
+			t.Errorf("tb %s KXK: exit %d, stderr %q", cmd, code, errs)
+		}
+		if code, _, errs = runCapture("tb", cmd, "-tb", empty); code != 1 || !strings.Contains(errs, "ucci tb "+cmd+": no tables in") {
+			t.Errorf("tb %s of an empty directory: exit %d, stderr %q", cmd, code, errs)
+		}
+	}
 }
