@@ -200,17 +200,24 @@ func collectPositions(g *pgn.Game, score float64, opt GenOptions, stats map[uint
 // Red's results (+wins =draws -losses) in the source games.
 func WriteOpenings(w io.Writer, header string, ps []GenPosition) error {
 	var b strings.Builder
-	if header != "" {
-		for _, l := range strings.Split(strings.TrimRight(header, "\n"), "\n") {
-			b.WriteString("; " + l + "\n")
-		}
-	}
+	writeHeader(&b, header)
 	for _, p := range ps {
 		fmt.Fprintf(&b, "%s ; %s %s +%d =%d -%d\n", p.FEN, orDash(p.ECCO), strings.Join(p.Line, " "),
 			p.Record.Wins, p.Record.Draws, p.Record.Losses)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeHeader writes the lines of header as the comments that open an
+// openings file.
+func writeHeader(b *strings.Builder, header string) {
+	if header == "" {
+		return
+	}
+	for _, l := range strings.Split(strings.TrimRight(header, "\n"), "\n") {
+		b.WriteString("; " + l + "\n")
+	}
 }
 
 func orDash(s string) string {

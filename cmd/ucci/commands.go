@@ -38,6 +38,7 @@ var commands = []*command{
 	}},
 	{name: "match", summary: "play engines against each other", run: runMatch, subs: []*command{
 		{name: "openings", summary: "choose balanced opening positions from master games", run: withoutInput(runMatchOpenings)},
+		{name: "endgames", summary: "choose endgame start positions from master games", run: withoutInput(runMatchEndgames)},
 		{name: "status", summary: "show the matches run on a NATS broker (ucci match -broker)", run: withoutInput(runMatchStatus)},
 	}},
 	{name: "tb", summary: "endgame tablebases: build, probe, verify and check against the search", subs: []*command{

@@ -179,3 +179,24 @@ func TestMatchOpeningsCommand(t *testing.T) {
 		t.Errorf("openings file:\n%s", text)
 	}
 }
+
+func TestMatchEndgamesCommand(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "games.pgn")
+	os.WriteFile(in, []byte("[FEN \"3k5/9/9/9/9/9/p7p/1C7/9/R3K3R w - - 0 1\"]\n[Result \"1-0\"]\n\na0a3 d9d8 a3a4 d8d9 a4a5 d9d8 1-0\n\n"), 0o644)
+	out := filepath.Join(dir, "endgames.txt")
+	code, _, errOut := runCapture("match", "endgames", "-pgn", in, "-out", out, "-plies-left", "2", "-credit", "test games")
+	if code != 0 || !strings.Contains(errOut, "1 positions from 1 games") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, _ := os.ReadFile(out)
+	if text := string(data); !strings.Contains(text, "; Source: test games") || !strings.Contains(text, "9/3k5/9/9/9/9/R7p/1C7/9/4K3R w - - 1 2 ; - - -, -, ply 2, 1-0") {
+		t.Errorf("endgames file:\n%s", text)
+	}
+	if code, _, _ = runCapture("match", "endgames", "-pgn", in, "-min-attackers", "5", "-max-attackers", "4"); code != 2 {
+		t.Errorf("-max-attackers below -min-attackers: exit %d, want 2", code)
+	}
+	if code, _, _ = runCapture("match", "endgames", "-pgn", in, "-out", in); code != 2 {
+		t.Errorf("-out the input: exit %d, want 2", code)
+	}
+}

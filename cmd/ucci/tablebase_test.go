@@ -151,6 +151,17 @@ func TestTablebasePathDamagedOrMissing(t *testing.T) {
 	if strings.Contains(strings.Join(infos, "\n"), "tbhits") {
 		t.Error("tbhits printed without tables")
 	}
+	// <empty> turns the tables off without a word, and they come back.
+	e.Send("setoption tbpath "+dir, "isready")
+	e.Expect(`^readyok$`, wait)
+	e.Send("setoption tbpath <empty>", "isready")
+	if _, lines = e.Expect(`^readyok$`, wait); strings.Contains(strings.Join(lines, "\n"), "tablebases") {
+		t.Errorf("<empty>: %s", strings.Join(lines, "\n"))
+	}
+	e.Send("position fen 3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1", "go depth 3")
+	if _, infos = e.Expect(`^bestmove `, wait); strings.Contains(strings.Join(infos, "\n"), "tablebase win") {
+		t.Errorf("KRK probed with the tables off:\n%s", strings.Join(infos, "\n"))
+	}
 }
 
 // TestMatchTablebaseAdjudication: with -tb, an opening already in the

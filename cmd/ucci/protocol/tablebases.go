@@ -11,9 +11,13 @@ import (
 	"github.com/goxq/ucci/internal/paths"
 )
 
+// noTables is the TablebasePath value that turns the tables off (as
+// Stockfish's SyzygyPath <empty>).
+const noTables = "<empty>"
+
 // setTBPath selects the tablebase directory (TablebasePath, UCCI tbpath);
-// an empty value selects tb.DefaultDir. The tables are loaded at the next
-// isready or go.
+// an empty value selects tb.DefaultDir, <empty> none. The tables are
+// loaded at the next isready or go.
 func (s *Session) setTBPath(v string) error {
 	if v == "" {
 		v = tb.DefaultDir
@@ -37,6 +41,9 @@ func (s *Session) loadTables() {
 		s.configure(func(st *engine.Settings) { st.Tablebases = nil })
 		s.tables.Close()
 		s.tables = nil
+	}
+	if s.set.tbPath == noTables {
+		return
 	}
 	dir := paths.Resolve(s.set.tbPath)
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) && s.set.tbPath == tb.DefaultDir {
