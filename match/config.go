@@ -34,12 +34,14 @@ const (
 	Groups
 )
 
-var formatNames = [...]string{"gauntlet", "roundrobin", "berger", "swiss", "knockout", "double", "groups"}
-
-// String returns the format's name as ParseFormat reads it.
+// String returns the format's name as ParseFormat reads it (an event
+// format's is its event.System's).
 func (f Format) String() string {
-	if int(f) < len(formatNames) {
-		return formatNames[f]
+	switch {
+	case f == RoundRobin:
+		return "roundrobin"
+	case f.IsEvent() && f <= Groups:
+		return f.system().String()
 	}
 	return "gauntlet"
 }

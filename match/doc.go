@@ -28,12 +28,20 @@
 // # Events
 //
 // The formats Berger, Swiss, Knockout, DoubleElimination and Groups run an
-// event as the competition rules do, round by round (EventOptions): the
-// round-robin order table, Swiss pairing, knockout brackets with replays
-// of tied matches, groups then a final, team events, withdrawals under
-// 20.3 and 20.4, tables by the tie-breaks of article 15, the crosstable
-// (Result.Event) and resuming from the event's PGN (ReadResume), whose
-// games the referee replays before they are taken as played (CheckResume).
+// event as the competition rules do, round by round (EventOptions). The
+// systems themselves (the round-robin order table, Swiss pairing, knockout
+// brackets with replays of tied matches, groups then a final, team events,
+// playoffs, withdrawals under 20.3 and 20.4, tables by the tie-breaks of
+// article 15, the crosstable in Result.Event) are package match/event's,
+// which knows nothing of engines: this package asks the event for each
+// round's games, plays them with the same workers, referee and PGN as a
+// match, and reports their results back. It keeps what needs engines or
+// files: the roll call before round 1 (20.2), withdrawing an engine after
+// crashes, the event's settings in every game's tags, and resuming from
+// the event's PGN (ReadResume), whose games the referee replays before
+// they are taken as played (CheckResume). The dependency goes one way,
+// match imports event, so that the systems can be read and tested as rules
+// alone.
 //
 // # Protocol
 //

@@ -10,6 +10,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engineproc"
+	"github.com/goxq/ucci/match/event"
 )
 
 // eventRun is the state of an event being played.
@@ -17,15 +18,14 @@ type eventRun struct {
 	cfg       *Config
 	tieCfg    *Config // the configuration of knockout replays (nil: cfg)
 	playCfg   *Config // the configuration of playoff games (nil: cfg)
-	format    eventFormat
+	event     *event.Event
 	res       *Result
 	sh        *shared
 	pairIndex map[[2]int]int
-	number    int              // games handed to the workers so far
-	openings  int              // openings used so far
-	lastOpen  map[tieBoard]int // the last opening of each knockout tie (and board)
-	crashRun  []int            // games lost in a row by a crash, per engine
-	startRun  []int            // how many of crashRun were failed starts
+	number    int                 // games handed to the workers so far
+	openings  *event.OpeningOrder // the openings of the event's games
+	crashRun  []int               // games lost in a row by a crash, per engine
+	startRun  []int               // how many of crashRun were failed starts
 	withdrawn []bool
 	// rounds counts the rounds played; why says why each withdrawn engine
 	// was withdrawn (withdrawalCause).
@@ -48,7 +48,7 @@ type eventRun struct {
 // results back to the format, which then makes the next round.
 func runEvent(ctx context.Context, cfg Config, onStart func(int)) (*Result, error) {
 	// The settings are checked before the roll call starts the engines.
-	if _, err := newEventFormat(&cfg, EngineNames(cfg.Engines)); err != nil {
+	if _, err := newEvent(&cfg, EngineNames(cfg.Engines)); err != nil {
 		return nil, err
 	}
 	absent, err := absentAtStart(ctx, &cfg, onStart)
@@ -152,17 +152,17 @@ func newEventRun(cfg Config, onStart func(int), absent startAbsences) (*eventRun
 			return nil, fmt.Errorf("the event cannot start without the engines absent at the start (20.2): %w", err)
 		}
 	}
-	format, err := newEventFormat(&cfg, names)
+	ev, err := newEvent(&cfg, names)
 	if err != nil {
 		return nil, err
 	}
 	pairs := pairings(RoundRobin, len(cfg.Engines))
 	er := &eventRun{
 		cfg:       &cfg,
-		format:    format,
+		event:     ev,
 		res:       newResult(&cfg, pairs, 0),
 		pairIndex: map[[2]int]int{},
-		lastOpen:  map[tieBoard]int{},
+		openings:  event.NewOpeningOrder(len(cfg.Openings)),
 		crashRun:  make([]int, len(cfg.Engines)),
 		startRun:  make([]int, len(cfg.Engines)),
 		why:       make([]string, len(cfg.Engines)),
@@ -195,15 +195,14 @@ func newEventRun(cfg Config, onStart func(int), absent startAbsences) (*eventRun
 		er.sh.proto[i] = e.Proto
 	}
 	er.res.AbsentAtStart = absentees
-	er.res.Event = &Event{format: format, names: names, teams: cfg.EventOptions.Teams, kind: cfg.Format,
-		totals: len(cfg.EventOptions.Teams) > 0 && cfg.EventOptions.TeamSystem == TeamTotal}
+	er.res.Event = ev
 	return er, nil
 }
 
 // play runs the rounds until the event ends, is cancelled or fails.
 func (er *eventRun) play(ctx context.Context, jobCh chan<- job, outCh <-chan outcome) error {
 	for ctx.Err() == nil {
-		fs, err := er.format.next()
+		fs, err := er.event.Next()
 		if err != nil {
 			return err
 		}
@@ -214,7 +213,7 @@ func (er *eventRun) play(ctx context.Context, jobCh chan<- job, outCh <-chan out
 		if err != nil || results == nil {
 			return err
 		}
-		er.format.record(results)
+		er.event.Record(results)
 		er.rounds++
 		er.withdrawals(results)
 		if er.cfg.EventOptions.OnRound != nil {
@@ -226,8 +225,8 @@ func (er *eventRun) play(ctx context.Context, jobCh chan<- job, outCh <-chan out
 
 // round plays the fixtures of one round and returns their results in
 // order, nil when the round was cancelled.
-func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, outCh <-chan outcome) ([]played, error) {
-	results := make([]played, len(fs))
+func (er *eventRun) round(ctx context.Context, fs []event.Fixture, jobCh chan<- job, outCh <-chan outcome) ([]event.Played, error) {
+	results := make([]event.Played, len(fs))
 	byNumber := map[int]int{} // job number → fixture index
 	var jobs []job
 	var firstErr error
@@ -240,27 +239,27 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 	}
 	for i := range fs {
 		f := &fs[i]
-		f.opening = er.opening(*f)
+		f.Opening = er.openings.Next(*f)
 		if g, ok, err := er.resumed(*f); err != nil {
 			return nil, err
 		} else if ok {
 			er.number++
 			er.res.Planned++
 			g.Number = er.number
-			g.Pairing = er.pairing(f.red, f.black)
+			g.Pairing = er.pairing(f.Red, f.Black)
 			er.res.addUnpaired(g)
 			results[i] = toPlayed(*f, g)
 			written(order.resolve(i, nil))
 			continue
 		}
-		if er.withdrawn[f.red] || er.withdrawn[f.black] {
-			results[i] = forfeit(*f, er.withdrawn[f.red], er.withdrawn[f.black])
+		if er.withdrawn[f.Red] || er.withdrawn[f.Black] {
+			results[i] = event.Forfeit(*f, er.withdrawn[f.Red], er.withdrawn[f.Black])
 			written(order.resolve(i, nil))
 			continue
 		}
 		er.number++
 		er.res.Planned++
-		j := job{number: er.number, pairing: er.pairing(f.red, f.black), red: f.red, black: f.black, opening: f.opening}
+		j := job{number: er.number, pairing: er.pairing(f.Red, f.Black), red: f.Red, black: f.Black, opening: f.Opening}
 		j.cfg = er.control(*f)
 		byNumber[j.number] = i
 		jobs = append(jobs, j)
@@ -295,7 +294,7 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 			case errors.Is(o.err, errCancelled):
 				cancelled = true
 			case errors.Is(o.err, errUnplayed):
-				results[i] = forfeit(fs[i], true, true)
+				results[i] = event.Forfeit(fs[i], true, true)
 				er.res.Unplayed++
 			case o.err != nil:
 				if firstErr == nil {
@@ -305,8 +304,8 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 			case o.game.absent[0] != present && o.game.absent[1] != present:
 				// 21.3: neither side started, both forfeit; it is no game
 				// (not counted, not in the PGN).
-				results[i] = forfeit(fs[i], true, true)
-				results[i].crash = true
+				results[i] = event.Forfeit(fs[i], true, true)
+				results[i].Crash = true
 				er.res.Unplayed++
 			default:
 				write := er.finished(fs[i], o.game)
@@ -333,7 +332,7 @@ func (er *eventRun) round(ctx context.Context, fs []fixture, jobCh chan<- job, o
 
 // resumed returns the game of the resumed record at the place of f,
 // replayed through the referee; false when there is none.
-func (er *eventRun) resumed(f fixture) (GameResult, bool, error) {
+func (er *eventRun) resumed(f event.Fixture) (GameResult, bool, error) {
 	r := er.cfg.EventOptions.Resume
 	if r == nil {
 		return GameResult{}, false, nil
@@ -348,14 +347,14 @@ func (er *eventRun) resumed(f fixture) (GameResult, bool, error) {
 // unplaced returns a *ResumeError for a game of the resumed record the
 // event has not placed; next is the event's next game to play (nil: the
 // event is over).
-func (er *eventRun) unplaced(next *fixture) error {
+func (er *eventRun) unplaced(next *event.Fixture) error {
 	r := er.cfg.EventOptions.Resume
 	if r == nil {
 		return nil
 	}
 	described := ""
 	if next != nil {
-		described = fmt.Sprintf("%s round %s board %d", next.stage, next.roundTag(), next.board)
+		described = fmt.Sprintf("%s round %s board %d", next.Stage, next.RoundTag(), next.Board)
 	}
 	return r.unplaced(er.placed, described)
 }
@@ -363,7 +362,7 @@ func (er *eventRun) unplaced(next *fixture) error {
 // finished counts a game played and returns the write of its PGN with
 // the event's tags (the round writes its games in the order of its
 // fixtures).
-func (er *eventRun) finished(f fixture, g GameResult) func() error {
+func (er *eventRun) finished(f event.Fixture, g GameResult) func() error {
 	er.res.addUnpaired(g)
 	cfg := er.cfg
 	if c := er.control(f); c != nil {
@@ -380,13 +379,13 @@ func (er *eventRun) finished(f fixture, g GameResult) func() error {
 	}
 	return func() error {
 		p := g.PGN(cfg, er.res.Names)
-		p.SetTag("Round", f.roundTag())
-		p.SetTag("Board", strconv.Itoa(f.board))
-		p.SetTag("Stage", f.stage)
-		if f.match > 0 {
-			p.SetTag("Match", strconv.Itoa(f.match))
-			p.SetTag("RedTeam", er.teamName(f.red))
-			p.SetTag("BlackTeam", er.teamName(f.black))
+		p.SetTag("Round", f.RoundTag())
+		p.SetTag("Board", strconv.Itoa(f.Board))
+		p.SetTag("Stage", f.Stage)
+		if f.Match > 0 {
+			p.SetTag("Match", strconv.Itoa(f.Match))
+			p.SetTag("RedTeam", er.teamName(f.Red))
+			p.SetTag("BlackTeam", er.teamName(f.Black))
 		}
 		for _, s := range er.settings {
 			p.SetTag(s.tag, s.value)
@@ -397,11 +396,11 @@ func (er *eventRun) finished(f fixture, g GameResult) func() error {
 
 // control returns the configuration of a knockout replay or a playoff
 // game with a control of its own, nil for the event's.
-func (er *eventRun) control(f fixture) *Config {
+func (er *eventRun) control(f event.Fixture) *Config {
 	switch {
-	case f.tiebreak && er.tieCfg != nil:
+	case f.Tiebreak && er.tieCfg != nil:
 		return er.tieCfg
-	case f.playoff != nil && er.playCfg != nil:
+	case f.InPlayoff() && er.playCfg != nil:
 		return er.playCfg
 	}
 	return nil
@@ -417,28 +416,6 @@ func (er *eventRun) teamName(e int) string {
 	return ""
 }
 
-// tieBoard is a board of a knockout tie.
-type tieBoard struct {
-	tie   *tie
-	board int
-}
-
-// opening chooses the opening of a fixture: the next of the set, except
-// that the games of a knockout match after the first repeat its opening
-// with the colours swapped (games 2, 4, ... of a tie).
-func (er *eventRun) opening(f fixture) int {
-	tie := tieBoard{f.tie, f.board}
-	if f.tie != nil && f.game%2 == 0 {
-		if o, ok := er.lastOpen[tie]; ok {
-			return o
-		}
-	}
-	o := er.openings % len(er.cfg.Openings)
-	er.openings++
-	er.lastOpen[tie] = o
-	return o
-}
-
 // pairing returns the index of the pairing of two engines.
 func (er *eventRun) pairing(a, b int) int { return er.pairIndex[[2]int{min(a, b), max(a, b)}] }
 
@@ -446,16 +423,16 @@ func (er *eventRun) pairing(a, b int) int { return er.pairIndex[[2]int{min(a, b)
 // games in a row by a crash (which includes failing to start, so the
 // runner's own withdrawal after failed handshakes is one of them): 20.3
 // and 20.4 then apply to their results.
-func (er *eventRun) withdrawals(results []played) {
+func (er *eventRun) withdrawals(results []event.Played) {
 	for _, g := range results {
-		for s, e := range [2]int{g.red, g.black} {
-			if e < 0 || g.forfeit && er.withdrawn[e] {
+		for s, e := range [2]int{g.Red, g.Black} {
+			if e < 0 || g.Forfeit && er.withdrawn[e] {
 				continue
 			}
 			switch {
-			case g.points[s] == 0 && g.crash:
+			case g.Points[s] == 0 && g.Crash:
 				er.crashRun[e]++
-				if g.forfeit {
+				if g.Forfeit {
 					er.startRun[e]++
 				}
 			default:
@@ -468,7 +445,7 @@ func (er *eventRun) withdrawals(results []played) {
 			er.why[e] = er.withdrawalCause(e)
 			er.withdrawn[e] = true
 			er.sh.withdraw(e)
-			er.format.withdraw(e)
+			er.event.Withdraw(e)
 		}
 	}
 }
@@ -497,24 +474,44 @@ func (er *eventRun) withdrawalCause(e int) string {
 }
 
 // toPlayed turns a finished game into the format's result.
-func toPlayed(f fixture, g GameResult) played {
-	p := played{fixture: f, points: [2]float64{g.Score(g.Red), g.Score(g.Black)}}
-	p.crash = g.Termination.Reason == engine.Crash
-	p.forfeit = g.absent[0] != present || g.absent[1] != present
-	p.fouls = foulOf(g)
+func toPlayed(f event.Fixture, g GameResult) event.Played {
+	p := event.Played{Fixture: f, Points: [2]float64{g.Score(g.Red), g.Score(g.Black)}}
+	p.Crash = g.Termination.Reason == engine.Crash
+	p.Forfeit = g.absent[0] != present || g.absent[1] != present
+	p.Fouls = foulOf(g)
 	return p
 }
 
-// forfeit returns a game not played because of absent engines: the
-// present side wins (21.4's + and -), both lose when both are absent
-// (21.3).
-func forfeit(f fixture, redGone, blackGone bool) played {
-	p := played{fixture: f, forfeit: true}
-	if !redGone {
-		p.points[0] = 1
+// isFoul tells whether a game lost for reason r was lost by a foul, as
+// this runner counts them for the tie-breaks of 15.1-15.4 and the order of
+// 18.4: a forbidden repetition (perpetual check, chase or attack), an
+// illegal move, a time forfeit, or failing to start (an absence that is
+// not a withdrawal).
+func isFoul(r engine.Reason, a absence) bool {
+	switch r {
+	case engine.PerpetualCheck, engine.PerpetualChase, engine.PerpetualAttack,
+		engine.IllegalMove, engine.TimeForfeit:
+		return true
+	case engine.Crash:
+		return a == notStarted
 	}
-	if !blackGone {
-		p.points[1] = 1
+	return false
+}
+
+// foulOf returns the game's fouls: the loser's side, when it lost by a
+// foul.
+func foulOf(g GameResult) [2]bool {
+	var out [2]bool
+	for side := range 2 {
+		c := engine.Color(side)
+		if g.Termination.Outcome == engine.WinFor(c.Opponent()) && isFoul(g.Termination.Reason, g.absent[side]) {
+			out[side] = true
+		}
 	}
-	return p
+	return out
+}
+
+// newEvent builds the event of cfg among the engines named names.
+func newEvent(cfg *Config, names []string) (*event.Event, error) {
+	return event.New(cfg.Format.system(), cfg.Games, cfg.EventOptions.Options, names)
 }

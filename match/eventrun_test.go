@@ -15,6 +15,7 @@ import (
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
 	"github.com/goxq/ucci/engineproc"
+	"github.com/goxq/ucci/match/event"
 )
 
 // eventConfig returns an event of fake engines whose games are drawn at
@@ -25,7 +26,7 @@ func eventConfig(t *testing.T, f Format, engines ...engineproc.EngineSpec) Confi
 	cfg := testConfig(t, engine.StartFEN, engines[0], engines[1])
 	cfg.Engines = engines
 	cfg.Format, cfg.MaxPlies, cfg.Concurrency = f, 4, 2
-	cfg.EventOptions.Playoff = PlayoffShare
+	cfg.EventOptions.Playoff = event.PlayoffShare
 	return cfg
 }
 
@@ -86,8 +87,8 @@ func TestEventSwissRun(t *testing.T) {
 		t.Errorf("CSV has %d lines:\n%s", lines, csvOut.String())
 	}
 	var decoded struct {
-		Format string       `json:"format"`
-		Tables []EventTable `json:"tables"`
+		Format string        `json:"format"`
+		Tables []event.Table `json:"tables"`
 	}
 	if err := json.Unmarshal(js.Bytes(), &decoded); err != nil || decoded.Format != "swiss" || len(decoded.Tables[0].Standings) != 5 || len(decoded.Tables[0].Games) != 9 {
 		t.Errorf("JSON %v: %s", err, js.String())
@@ -253,7 +254,7 @@ func TestEventWithdrawal(t *testing.T) {
 func TestEventTeamsAndGroups(t *testing.T) {
 	var pgnOut bytes.Buffer
 	cfg := eventConfig(t, Berger, fakes("a1", "a2", "b1", "b2", "c1", "c2")...)
-	cfg.EventOptions.Teams = []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}, {"C", []int{4, 5}}}
+	cfg.EventOptions.Teams = []event.Team{{Name: "A", Engines: []int{0, 1}}, {Name: "B", Engines: []int{2, 3}}, {Name: "C", Engines: []int{4, 5}}}
 	cfg.PGN = &pgnOut
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
@@ -346,7 +347,7 @@ func TestEventOptionErrors(t *testing.T) {
 		{"tiebreak", func(c *Config) { c.EventOptions.TiebreakControl = ctl }, "tie-break control is for knockout"},
 		{"armageddon", func(c *Config) { c.EventOptions.Armageddon = true }, "armageddon decider is for knockout"},
 		{"teams", func(c *Config) {
-			c.EventOptions.Teams = []Team{{Name: "T", Engines: []int{0}}, {Name: "T", Engines: []int{1}}}
+			c.EventOptions.Teams = []event.Team{{Name: "T", Engines: []int{0}}, {Name: "T", Engines: []int{1}}}
 		}, `two teams are named "T"`},
 	}
 	for _, c := range cases {
@@ -541,7 +542,7 @@ func TestEventTeamWithdrawal(t *testing.T) {
 	cfg := eventConfig(t, Berger, engines...)
 	cfg.EventOptions.CrashLimit = 1
 	for i, n := range []string{"A", "B", "C", "D", "E", "F"} {
-		cfg.EventOptions.Teams = append(cfg.EventOptions.Teams, Team{Name: n, Engines: []int{i}})
+		cfg.EventOptions.Teams = append(cfg.EventOptions.Teams, event.Team{Name: n, Engines: []int{i}})
 	}
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
@@ -575,11 +576,11 @@ func TestEventTeamWithdrawal(t *testing.T) {
 // second place is settled too. A resume of the whole PGN plays nothing
 // more and draws the same table.
 func TestEventPlayoff(t *testing.T) {
-	run := func(rule PlayoffRule, places int, pgnOut *bytes.Buffer) (*Result, string) {
+	run := func(rule event.PlayoffRule, places int, pgnOut *bytes.Buffer) (*Result, string) {
 		t.Helper()
 		cfg := eventConfig(t, Berger, fakes("a", "b", "c", "d")...)
 		cfg.EventOptions.Playoff, cfg.EventOptions.PlayoffPlaces = rule, places
-		if rule == PlayoffGames {
+		if rule == event.PlayoffGames {
 			cfg.EventOptions.PlayoffControl, _ = timeman.Parse("3+0")
 		}
 		if pgnOut != nil {
@@ -596,12 +597,12 @@ func TestEventPlayoff(t *testing.T) {
 	ranks := func(res *Result) string {
 		var out []string
 		for _, r := range res.Event.Tables()[0].Standings {
-			out = append(out, placeText(r.Rank, r.Shared))
+			out = append(out, r.Place())
 		}
 		return strings.Join(out, " ")
 	}
 	var pgnOut bytes.Buffer
-	res, text := run(PlayoffGames, 1, &pgnOut)
+	res, text := run(event.PlayoffGames, 1, &pgnOut)
 	if got := ranks(res); got != "1 2= 2= 2=" || len(res.Games) != 6+12 {
 		t.Errorf("playoff: places %s, %d games:\n%s", got, len(res.Games), text)
 	}
@@ -626,7 +627,7 @@ func TestEventPlayoff(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := eventConfig(t, Berger, fakes("a", "b", "c", "d")...)
-	cfg.EventOptions.Playoff, cfg.EventOptions.PlayoffPlaces = PlayoffGames, 1
+	cfg.EventOptions.Playoff, cfg.EventOptions.PlayoffPlaces = event.PlayoffGames, 1
 	cfg.EventOptions.PlayoffControl, _ = timeman.Parse("3+0")
 	cfg.EventOptions.Resume = r
 	played := 0
@@ -641,15 +642,15 @@ func TestEventPlayoff(t *testing.T) {
 		t.Errorf("resumed: %d played\n%s\nwant:\n%s", played, againText.String(), text)
 	}
 
-	res, text = run(PlayoffLot, 1, nil)
+	res, text = run(event.PlayoffLot, 1, nil)
 	if got := ranks(res); got != "1 2= 2= 2=" || len(res.Games) != 6 || !strings.Contains(text, "(place by lot)") {
 		t.Errorf("lot: places %s, %d games:\n%s", got, len(res.Games), text)
 	}
-	res, text = run(PlayoffLot, 2, nil)
+	res, text = run(event.PlayoffLot, 2, nil)
 	if got := ranks(res); got != "1 2 3= 3=" {
 		t.Errorf("lot for two places: %s:\n%s", got, text)
 	}
-	res, text = run(PlayoffShare, 1, nil)
+	res, text = run(event.PlayoffShare, 1, nil)
 	if got := ranks(res); got != "1= 1= 1= 1=" {
 		t.Errorf("share: %s:\n%s", got, text)
 	}
@@ -659,8 +660,8 @@ func TestEventPlayoff(t *testing.T) {
 // has one first team, after a playoff of team matches.
 func TestEventTeamPlayoff(t *testing.T) {
 	cfg := eventConfig(t, Berger, fakes("a1", "a2", "b1", "b2", "c1", "c2")...)
-	cfg.EventOptions.Teams = []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}, {"C", []int{4, 5}}}
-	cfg.EventOptions.Playoff = PlayoffGames
+	cfg.EventOptions.Teams = []event.Team{{Name: "A", Engines: []int{0, 1}}, {Name: "B", Engines: []int{2, 3}}, {Name: "C", Engines: []int{4, 5}}}
+	cfg.EventOptions.Playoff = event.PlayoffGames
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -683,7 +684,7 @@ func TestEventTeamPlayoff(t *testing.T) {
 func TestEventTeamKnockout(t *testing.T) {
 	cfg := eventConfig(t, Knockout, fakes("a1", "a2", "b1", "b2")...)
 	cfg.Games, cfg.EventOptions.Replays = 2, 1
-	cfg.EventOptions.Teams = []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}}
+	cfg.EventOptions.Teams = []event.Team{{Name: "A", Engines: []int{0, 1}}, {Name: "B", Engines: []int{2, 3}}}
 	var pgnOut bytes.Buffer
 	cfg.PGN = &pgnOut
 	res, err := Run(context.Background(), cfg)
@@ -713,8 +714,8 @@ func TestEventTeamKnockout(t *testing.T) {
 // the teams are ranked by their members' places (15.5).
 func TestEventTeamTotal(t *testing.T) {
 	cfg := eventConfig(t, Berger, fake("a1"), fake("a2"), fake("b1", "-do", "illegal"), fake("b2"))
-	cfg.EventOptions.Teams = []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}}
-	cfg.EventOptions.TeamSystem = TeamTotal
+	cfg.EventOptions.Teams = []event.Team{{Name: "A", Engines: []int{0, 1}}, {Name: "B", Engines: []int{2, 3}}}
+	cfg.EventOptions.TeamSystem = event.TeamTotal
 	res, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -725,7 +726,7 @@ func TestEventTeamTotal(t *testing.T) {
 	}
 	// b1 loses every game, the others draw theirs: a1, a2 and b2 share
 	// first place, b1 is fourth: A 1+1, B 1+4.
-	if got := teamRows(tables[1].Teams); !strings.HasPrefix(got, "1 A") || tables[1].Teams[0].PlaceSum != 2 || tables[1].Teams[1].PlaceSum != 5 {
+	if first := tables[1].Teams[0]; first.Place() != "1" || first.Name != "A" || first.PlaceSum != 2 || tables[1].Teams[1].PlaceSum != 5 {
 		t.Errorf("team totals %+v", tables[1].Teams)
 	}
 	var text bytes.Buffer

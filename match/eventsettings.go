@@ -89,9 +89,9 @@ func (c *Config) eventSettings(names []string) []eventSetting {
 		}
 		s = append(s,
 			eventSetting{"EventPlayoff", "-playoff", o.Playoff.String()},
-			eventSetting{"EventPlayoffGames", "-playoff-games", strconv.Itoa(o.playoffGames())},
+			eventSetting{"EventPlayoffGames", "-playoff-games", strconv.Itoa(o.PlayoffGameCount())},
 			eventSetting{"EventPlayoffTimeControl", "-playoff-tc", playoffTC},
-			eventSetting{"EventPlayoffPlaces", "-playoff-places", strconv.Itoa(o.playoffPlaces())})
+			eventSetting{"EventPlayoffPlaces", "-playoff-places", strconv.Itoa(o.PlayoffPlaceCount())})
 	}
 	if c.Format == Knockout || c.Format == DoubleElimination || c.Format == Groups && o.FinalKnockout {
 		tiebreak := "none"
@@ -100,7 +100,7 @@ func (c *Config) eventSettings(names []string) []eventSetting {
 		}
 		s = append(s,
 			eventSetting{"EventGames", "-games", strconv.Itoa(c.Games)},
-			eventSetting{"EventReplays", "-replays", strconv.Itoa(o.replays())},
+			eventSetting{"EventReplays", "-replays", strconv.Itoa(o.ReplayCount())},
 			eventSetting{"EventTiebreakTimeControl", "-tiebreak-tc", tiebreak},
 			eventSetting{"EventArmageddon", "-armageddon", strconv.FormatBool(o.Armageddon)})
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/match/event"
 )
 
 // TestProgressLive checks that Live replaces the estimated time left at
@@ -36,7 +37,7 @@ func TestProgressLive(t *testing.T) {
 // TestProgressEvent: in an event the progress line shows the game that
 // ended, not the first engine's record.
 func TestProgressEvent(t *testing.T) {
-	r := &Result{Names: []string{"a", "b", "c"}, Planned: 4, Players: make([]PlayerStats, 3), Event: &Event{}}
+	r := &Result{Names: []string{"a", "b", "c"}, Planned: 4, Players: make([]PlayerStats, 3), Event: &event.Event{}}
 	g := GameResult{Number: 2, Red: 2, Black: 1, Termination: engine.Termination{Outcome: engine.BlackWins, Reason: engine.IllegalMove}}
 	r.Players[0].Wins = 1
 	r.Games = append(r.Games, GameResult{}, g)

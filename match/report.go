@@ -56,7 +56,7 @@ func (r *Result) WriteReport(w io.Writer) error {
 		if p.Withdrawn {
 			effect := "its remaining games were forfeited"
 			if r.Event != nil {
-				effect = r.Event.withdrawalEffect(e)
+				effect = r.Event.WithdrawalEffect(e)
 			}
 			fmt.Fprintf(&b, "Withdrawn: %s, %s; %s\n", p.Name, p.Withdrawal, effect)
 		}

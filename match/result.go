@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/match/event"
 )
 
 // PlayerStats is one engine's record over the match.
@@ -78,7 +79,7 @@ type Result struct {
 	Unplayed int
 	// Event holds the tables, crosstable and bracket of an event format
 	// (nil for gauntlets and round robins).
-	Event *Event
+	Event *event.Event
 
 	pending map[int]float64 // first game of a pair: first engine's points
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/match/event"
 	"github.com/goxq/ucci/pgn"
 )
 
@@ -193,8 +194,8 @@ func (t *textSeen) Read(p []byte) (int, error) {
 // replayed through the referee from the fixture's opening under cfg's
 // rules, with its index in the record; false when the record has no game
 // there.
-func (r *Resume) take(cfg *Config, f fixture, names [2][]string) (GameResult, int, bool, error) {
-	i, ok := r.byKey[f.key()]
+func (r *Resume) take(cfg *Config, f event.Fixture, names [2][]string) (GameResult, int, bool, error) {
+	i, ok := r.byKey[f.Key()]
 	if !ok {
 		return GameResult{}, 0, false, nil
 	}
@@ -202,10 +203,10 @@ func (r *Resume) take(cfg *Config, f fixture, names [2][]string) (GameResult, in
 	fail := func(format string, a ...any) (GameResult, int, bool, error) {
 		return GameResult{}, 0, false, &ResumeError{File: r.file, Game: rg.number, Reason: place(rg.game) + ": " + fmt.Sprintf(format, a...)}
 	}
-	if rg.game.Tag("Red") != names[0][f.red] || rg.game.Tag("Black") != names[1][f.black] {
-		return fail("this event has %s - %s there (not the same event, or other engines or seed)", names[0][f.red], names[1][f.black])
+	if rg.game.Tag("Red") != names[0][f.Red] || rg.game.Tag("Black") != names[1][f.Black] {
+		return fail("this event has %s - %s there (not the same event, or other engines or seed)", names[0][f.Red], names[1][f.Black])
 	}
-	g := GameResult{Red: f.red, Black: f.black, Opening: f.opening, Termination: rg.term,
+	g := GameResult{Red: f.Red, Black: f.Black, Opening: f.Opening, Termination: rg.term,
 		StartFEN: rg.game.StartFEN(), Moves: rg.game.Moves}
 	if side, a := absenceOf(rg.term); a != present {
 		g.absent[side] = a

@@ -11,6 +11,7 @@ import (
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/timeman"
+	"github.com/goxq/ucci/match/event"
 )
 
 // bergerPGN plays a round robin of four fake engines (three rounds of two
@@ -168,12 +169,12 @@ func TestResumeSettings(t *testing.T) {
 		return c
 	}
 	berger := eventConfig(t, Berger, fakes("a", "b", "c", "d")...)
-	berger.EventOptions.Playoff = PlayoffGames // all drawn: a playoff in the record
+	berger.EventOptions.Playoff = event.PlayoffGames // all drawn: a playoff in the record
 	knockout := eventConfig(t, Knockout, fakes("a", "b")...)
 	knockout.Games, knockout.EventOptions.Replays, knockout.EventOptions.TiebreakControl = 1, 1, ctl("3+0")
 	teams := eventConfig(t, Swiss, fakes("a1", "a2", "b1", "b2")...)
 	teams.EventOptions.Rounds = 1
-	teams.EventOptions.Teams = []Team{{"A", []int{0, 1}}, {"B", []int{2, 3}}}
+	teams.EventOptions.Teams = []event.Team{{Name: "A", Engines: []int{0, 1}}, {Name: "B", Engines: []int{2, 3}}}
 	groups := eventConfig(t, Groups, fakes("1", "2", "3", "4")...)
 	groups.EventOptions.Groups, groups.EventOptions.Advance = 2, 1
 	other := eventConfig(t, Berger, fakes("a", "b", "c", "d")...).Openings // one opening
@@ -201,7 +202,7 @@ func TestResumeSettings(t *testing.T) {
 		{berger, "-grace", func(c *Config) { c.Grace = Off }},
 		{berger, "-banmoves", func(c *Config) { c.NoBanMoves = true }},
 		{berger, "-crash-limit", func(c *Config) { c.EventOptions.CrashLimit = 5 }},
-		{berger, "-playoff", func(c *Config) { c.EventOptions.Playoff = PlayoffLot }},
+		{berger, "-playoff", func(c *Config) { c.EventOptions.Playoff = event.PlayoffLot }},
 		{berger, "-playoff-games", func(c *Config) { c.EventOptions.PlayoffGames = 4 }},
 		{berger, "-playoff-tc", func(c *Config) { c.EventOptions.PlayoffControl = ctl("2+0") }},
 		{berger, "-playoff-places", func(c *Config) { c.EventOptions.PlayoffPlaces = 3 }},
@@ -212,10 +213,10 @@ func TestResumeSettings(t *testing.T) {
 		{knockout, "-seed", func(c *Config) { c.EventOptions.Seed = 1 }},
 		{teams, "-team (team 1)", func(c *Config) { c.EventOptions.Teams[0].Name = "Z" }},
 		{teams, "-team (team 1)", func(c *Config) {
-			c.EventOptions.Teams = []Team{{"A", []int{1, 0}}, {"B", []int{2, 3}}}
+			c.EventOptions.Teams = []event.Team{{Name: "A", Engines: []int{1, 0}}, {Name: "B", Engines: []int{2, 3}}}
 		}},
 		{teams, "-team was \"2\"", func(c *Config) { c.EventOptions.Teams = nil; c.EventOptions.Rounds = 3 }},
-		{teams, "-team-system", func(c *Config) { c.EventOptions.TeamSystem = TeamAllPlay }},
+		{teams, "-team-system", func(c *Config) { c.EventOptions.TeamSystem = event.TeamAllPlay }},
 		{groups, "-groups", func(c *Config) { c.EventOptions.Groups = 1 }},
 		{groups, "-advance", func(c *Config) { c.EventOptions.Advance = 2 }},
 		{groups, "-final", func(c *Config) { c.EventOptions.FinalKnockout = true }},

@@ -15,6 +15,7 @@ import (
 	"github.com/goxq/ucci/internal/cliflags"
 	"github.com/goxq/ucci/internal/safefile"
 	"github.com/goxq/ucci/match"
+	"github.com/goxq/ucci/match/event"
 )
 
 // teamFlags collects repeated -team NAME=ENGINE,ENGINE,... flags.
@@ -224,14 +225,14 @@ func (f *eventFlags) apply(cfg *match.Config, pgnPath string) error {
 
 // applyTeamSystem fills the team system and boards of a team event (12).
 func (f *eventFlags) applyTeamSystem(o *match.EventOptions) error {
-	system, err := match.ParseTeamSystem(*f.teamSystem)
+	system, err := event.ParseTeamSystem(*f.teamSystem)
 	if err != nil {
 		return fmt.Errorf("-%v", err)
 	}
 	switch {
-	case len(o.Teams) == 0 && (system != match.TeamFixed || *f.boards != 0):
+	case len(o.Teams) == 0 && (system != event.TeamFixed || *f.boards != 0):
 		return errors.New("-team-system and -boards are for team events (-team)")
-	case *f.boards != 0 && system != match.TeamReserves && system != match.TeamLineup:
+	case *f.boards != 0 && system != event.TeamReserves && system != event.TeamLineup:
 		return fmt.Errorf("-boards is for -team-system reserves or lineup, not %s", system)
 	case *f.boards != 0:
 		if err := cliflags.IntIn("boards", *f.boards, 1, 100); err != nil {
@@ -254,7 +255,7 @@ func (f *eventFlags) applyPlayoff(cfg *match.Config) error {
 		}
 		return nil
 	}
-	rule, err := match.ParsePlayoffRule(*f.playoff)
+	rule, err := event.ParsePlayoffRule(*f.playoff)
 	if err != nil {
 		return fmt.Errorf("-%v", err)
 	}
@@ -263,7 +264,7 @@ func (f *eventFlags) applyPlayoff(cfg *match.Config) error {
 	}
 	o.Playoff, o.PlayoffGames, o.PlayoffPlaces = rule, *f.playoffGms, *f.playoffPl
 	if *f.playoffTC != "" {
-		if rule != match.PlayoffGames {
+		if rule != event.PlayoffGames {
 			return fmt.Errorf("-playoff-tc is the control of a playoff of games, not of -playoff %s", rule)
 		}
 		c, err := timeman.Parse(*f.playoffTC)
@@ -278,9 +279,9 @@ func (f *eventFlags) applyPlayoff(cfg *match.Config) error {
 // parseTeam reads NAME=ENGINE,ENGINE,...: an engine is the name an
 // -engine goes by (match.EngineNames: "ucci (2)" for the second of two
 // named ucci), or a SPEC added to the engines.
-func parseTeam(text string, cfg *match.Config) (match.Team, error) {
+func parseTeam(text string, cfg *match.Config) (event.Team, error) {
 	name, list, _ := strings.Cut(text, "=")
-	t := match.Team{Name: strings.TrimSpace(name)}
+	t := event.Team{Name: strings.TrimSpace(name)}
 	for _, item := range strings.Split(list, ",") {
 		item = strings.TrimSpace(item)
 		found := slices.Index(match.EngineNames(cfg.Engines), item)

@@ -1,4 +1,4 @@
-package match
+package event
 
 import "sort"
 
@@ -18,8 +18,8 @@ const (
 	tbSwiss
 )
 
-// EventStanding is one row of an event's table.
-type EventStanding struct {
+// Standing is one row of an event's table.
+type Standing struct {
 	// Player is the engine index, Name its name (EngineNames).
 	Player int    `json:"player"`
 	Name   string `json:"name"`
@@ -61,40 +61,40 @@ type EventStanding struct {
 }
 
 // isBye tells whether the game is a bye (no Black).
-func (g played) isBye() bool { return g.black < 0 }
+func (g Played) isBye() bool { return g.Black < 0 }
 
 // rankPlayers builds the table of the players from the games among them
 // (games of other players are ignored), ordered by tb; cancelled players
 // come last with rank 0 and no results.
-func rankPlayers(players []int, names []string, games []played, tb tieBreaks, withdrawn, cancelled map[int]bool) []EventStanding {
+func rankPlayers(players []int, names []string, games []Played, tb tieBreaks, withdrawn, cancelled map[int]bool) []Standing {
 	in := map[int]bool{}
 	for _, p := range players {
 		if !cancelled[p] {
 			in[p] = true
 		}
 	}
-	var counted []played
+	var counted []Played
 	for _, g := range games {
-		if in[g.red] && (g.isBye() || in[g.black]) {
+		if in[g.Red] && (g.isBye() || in[g.Black]) {
 			counted = append(counted, g)
 		}
 	}
-	rows := map[int]*EventStanding{}
-	var order []*EventStanding
+	rows := map[int]*Standing{}
+	var order []*Standing
 	for _, p := range players {
-		r := &EventStanding{Player: p, Name: names[p], Withdrawn: withdrawn[p], Cancelled: cancelled[p]}
+		r := &Standing{Player: p, Name: names[p], Withdrawn: withdrawn[p], Cancelled: cancelled[p]}
 		rows[p] = r
 		order = append(order, r)
 	}
 	for _, g := range counted {
-		for _, p := range [2]int{g.red, g.black} {
+		for _, p := range [2]int{g.Red, g.Black} {
 			if p < 0 {
 				continue
 			}
 			r := rows[p]
 			pts := g.pointsOf(p)
 			r.Points += pts
-			if (p == g.red && g.fouls[0]) || (p == g.black && g.fouls[1]) {
+			if (p == g.Red && g.Fouls[0]) || (p == g.Black && g.Fouls[1]) {
 				r.Fouls++
 			}
 			switch {
@@ -116,13 +116,13 @@ func rankPlayers(players []int, names []string, games []played, tb tieBreaks, wi
 		if g.isBye() {
 			continue
 		}
-		for _, p := range [2]int{g.red, g.black} {
+		for _, p := range [2]int{g.Red, g.Black} {
 			opp := rows[g.opponent(p)]
 			rows[p].SB += g.pointsOf(p) * opp.Points
 			rows[p].Buchholz += opp.Points
 		}
 	}
-	level := func(a, b *EventStanding) bool {
+	level := func(a, b *Standing) bool {
 		if a.Points != b.Points || a.Fouls != b.Fouls || a.Wins != b.Wins {
 			return false
 		}
@@ -146,7 +146,7 @@ func rankPlayers(players []int, names []string, games []played, tb tieBreaks, wi
 			}
 		}
 	}
-	before := func(a, b *EventStanding) int {
+	before := func(a, b *Standing) int {
 		switch {
 		case a.Cancelled != b.Cancelled:
 			return boolOrder(!a.Cancelled)
@@ -166,7 +166,7 @@ func rankPlayers(players []int, names []string, games []played, tb tieBreaks, wi
 		return 0
 	}
 	sort.SliceStable(order, func(i, j int) bool { return before(order[i], order[j]) < 0 })
-	out := make([]EventStanding, len(order))
+	out := make([]Standing, len(order))
 	for i, r := range order {
 		if !r.Cancelled {
 			r.Rank = i + 1

@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"fmt"
@@ -14,9 +14,9 @@ func TestSeedGroups(t *testing.T) {
 }
 
 // playEvent runs a format to its end with Red's points from score.
-func playEvent(t *testing.T, e eventFormat, score func(f fixture) float64) []fixture {
+func playEvent(t *testing.T, e eventFormat, score func(f Fixture) float64) []Fixture {
 	t.Helper()
-	var all []fixture
+	var all []Fixture
 	for i := 0; ; i++ {
 		if i > 200 {
 			t.Fatal("the event does not end")
@@ -29,7 +29,7 @@ func playEvent(t *testing.T, e eventFormat, score func(f fixture) float64) []fix
 			return all
 		}
 		all = append(all, fs...)
-		var res []played
+		var res []Played
 		for _, f := range fs {
 			res = append(res, result(f, score(f)))
 		}
@@ -51,11 +51,11 @@ func TestGroupsThenKnockout(t *testing.T) {
 	var final []string
 	group := 0
 	for _, f := range all {
-		if f.stage == "group A" || f.stage == "group B" {
+		if f.Stage == "group A" || f.Stage == "group B" {
 			group++
 			continue
 		}
-		final = append(final, fmt.Sprintf("%s %d:%d", f.stage, min(f.red, f.black)+1, max(f.red, f.black)+1))
+		final = append(final, fmt.Sprintf("%s %d:%d", f.Stage, min(f.Red, f.Black)+1, max(f.Red, f.Black)+1))
 	}
 	if group != 12 || fmt.Sprint(final) != "[final knockout 1:3 final knockout 2:4 final knockout 1:2]" {
 		t.Errorf("%d group games, final %v", group, final)
@@ -70,7 +70,7 @@ func TestGroupsThenKnockout(t *testing.T) {
 func TestGroupsThenRoundRobin(t *testing.T) {
 	names := []string{"1", "2", "3", "4", "5", "6"}
 	e, _ := newGroupsEvent(seeds(6), names, groupsOptions{groups: 2, advance: 1, cycles: 1})
-	var all []fixture
+	var all []Fixture
 	for {
 		fs, err := e.next()
 		if err != nil {
@@ -80,7 +80,7 @@ func TestGroupsThenRoundRobin(t *testing.T) {
 			break
 		}
 		all = append(all, fs...)
-		var res []played
+		var res []Played
 		for _, f := range fs {
 			res = append(res, result(f, higherSeedWins(f)))
 		}
@@ -90,7 +90,7 @@ func TestGroupsThenRoundRobin(t *testing.T) {
 		}
 	}
 	last := all[len(all)-1]
-	if last.stage != "final" || min(last.red, last.black) != 1 || max(last.red, last.black) != 3 {
+	if last.Stage != "final" || min(last.Red, last.Black) != 1 || max(last.Red, last.Black) != 3 {
 		t.Errorf("final %+v (want 2 and 4: 1 withdrew from group A {1 4 5})", last)
 	}
 }
@@ -119,7 +119,7 @@ func TestGroupsSharedPlaceToSeed(t *testing.T) {
 			if len(fs) == 0 || e.finalRR != nil {
 				break
 			}
-			var res []played
+			var res []Played
 			for _, f := range fs {
 				res = append(res, result(f, 0.5))
 			}

@@ -1,4 +1,4 @@
-package match
+package event
 
 import "container/heap"
 

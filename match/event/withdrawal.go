@@ -1,12 +1,12 @@
-package match
+package event
 
 import "slices"
 
-// withdrawalEffect says what became of the results of withdrawn engine p
+// WithdrawalEffect says what became of the results of withdrawn engine p
 // in the event, by the table it was last in: cancelled or standing in a
 // round robin (20.3), standing in a Swiss (20.4), a walkover in a
 // knockout.
-func (ev *Event) withdrawalEffect(p int) string {
+func (ev *Event) WithdrawalEffect(p int) string {
 	effect := "its remaining games were forfeited"
 	for _, t := range ev.Tables() {
 		for _, r := range t.Teams {

@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"math/rand/v2"
@@ -71,10 +71,10 @@ func simulateSwissEvents(t testing.TB, n, minRounds, maxRounds, events int, seed
 				}
 				sole, other, lowest := true, false, -1
 				for p := range n {
-					if p != g.red && points[p] >= points[g.red] {
+					if p != g.Red && points[p] >= points[g.Red] {
 						sole = false
 					}
-					if p != g.red && byes[p] == fewest {
+					if p != g.Red && byes[p] == fewest {
 						other = true
 					}
 					if byes[p] == fewest && (lowest < 0 || points[p] < points[lowest] || points[p] == points[lowest] && p > lowest) {
@@ -84,15 +84,15 @@ func simulateSwissEvents(t testing.TB, n, minRounds, maxRounds, events int, seed
 				if sole && other {
 					f.soleLeaderByes++
 				}
-				if g.red != lowest {
+				if g.Red != lowest {
 					f.misplacedByes++
 				}
-				points[g.red] += g.points[0]
-				byes[g.red]++
+				points[g.Red] += g.Points[0]
+				byes[g.Red]++
 			}
-			var res []played
+			var res []Played
 			for _, fx := range fs {
-				k := [2]int{min(fx.red, fx.black), max(fx.red, fx.black)}
+				k := [2]int{min(fx.Red, fx.Black), max(fx.Red, fx.Black)}
 				if met[k] >= 1 {
 					rematches++
 				}
@@ -101,12 +101,12 @@ func simulateSwissEvents(t testing.TB, n, minRounds, maxRounds, events int, seed
 				}
 				met[k]++
 				games++
-				if points[fx.red] != points[fx.black] {
+				if points[fx.Red] != points[fx.Black] {
 					f.floats++
 				}
-				colours[fx.red] = append(colours[fx.red], 1)
-				colours[fx.black] = append(colours[fx.black], -1)
-				p := 0.4 + 0.3*float64(fx.black-fx.red)/float64(n) // Red's chance of a win
+				colours[fx.Red] = append(colours[fx.Red], 1)
+				colours[fx.Black] = append(colours[fx.Black], -1)
+				p := 0.4 + 0.3*float64(fx.Black-fx.Red)/float64(n) // Red's chance of a win
 				x := rng.Float64()
 				switch {
 				case x < p:
@@ -118,8 +118,8 @@ func simulateSwissEvents(t testing.TB, n, minRounds, maxRounds, events int, seed
 				}
 			}
 			for _, g := range res {
-				points[g.red] += g.points[0]
-				points[g.black] += g.points[1]
+				points[g.Red] += g.Points[0]
+				points[g.Black] += g.Points[1]
 			}
 			e.record(res)
 		}

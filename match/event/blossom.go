@@ -1,4 +1,4 @@
-package match
+package event
 
 // Maximum-weight matching in a general graph: Edmonds' blossom algorithm
 // with dual variables (Galil's O(n³) form), as J. van Rantwijk's mwmatching

@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"fmt"
@@ -9,9 +9,9 @@ import (
 
 // runKnockout plays the event to the end with Red's points from score and
 // returns the rounds' fixtures.
-func runKnockout(t *testing.T, e *knockoutEvent, score func(f fixture) float64) [][]fixture {
+func runKnockout(t *testing.T, e *knockoutEvent, score func(f Fixture) float64) [][]Fixture {
 	t.Helper()
-	var rounds [][]fixture
+	var rounds [][]Fixture
 	for i := 0; ; i++ {
 		if i > 100 {
 			t.Fatal("the knockout does not end")
@@ -24,7 +24,7 @@ func runKnockout(t *testing.T, e *knockoutEvent, score func(f fixture) float64) 
 			return rounds
 		}
 		rounds = append(rounds, fs)
-		var res []played
+		var res []Played
 		for _, f := range fs {
 			res = append(res, result(f, score(f)))
 		}
@@ -33,8 +33,8 @@ func runKnockout(t *testing.T, e *knockoutEvent, score func(f fixture) float64) 
 }
 
 // higherSeedWins: the lower index wins every game.
-func higherSeedWins(f fixture) float64 {
-	if f.red < f.black {
+func higherSeedWins(f Fixture) float64 {
+	if f.Red < f.Black {
 		return 1
 	}
 	return 0
@@ -42,12 +42,12 @@ func higherSeedWins(f fixture) float64 {
 
 // roundText prints fixtures as "1-8 8-1 4-5 5-4" (1-based, Red first),
 // with the game's round tag in brackets when asked.
-func roundText(fs []fixture, tags bool) string {
+func roundText(fs []Fixture, tags bool) string {
 	var parts []string
 	for _, f := range fs {
-		s := fmt.Sprintf("%d-%d", f.red+1, f.black+1)
+		s := fmt.Sprintf("%d-%d", f.Red+1, f.Black+1)
 		if tags {
-			s += "[" + f.stage + " " + f.roundTag() + "]"
+			s += "[" + f.Stage + " " + f.RoundTag() + "]"
 		}
 		parts = append(parts, s)
 	}
@@ -74,14 +74,14 @@ func TestKnockoutTwoGameMatches(t *testing.T) {
 	if len(rounds) != 3 {
 		t.Fatalf("%d rounds", len(rounds))
 	}
-	pairs := func(fs []fixture) string {
+	pairs := func(fs []Fixture) string {
 		var ps []string
 		for i := 0; i < len(fs); i += 2 {
 			a, b := fs[i], fs[i+1]
-			if a.red != b.black || a.black != b.red || a.game != 1 || b.game != 2 {
+			if a.Red != b.Black || a.Black != b.Red || a.Game != 1 || b.Game != 2 {
 				t.Errorf("match %v %v: colours not swapped", a, b)
 			}
-			ps = append(ps, fmt.Sprintf("%d:%d", min(a.red, a.black)+1, max(a.red, a.black)+1))
+			ps = append(ps, fmt.Sprintf("%d:%d", min(a.Red, a.Black)+1, max(a.Red, a.Black)+1))
 		}
 		return strings.Join(ps, " ")
 	}
@@ -102,10 +102,10 @@ func TestKnockoutTwoGameMatches(t *testing.T) {
 func TestKnockoutByes(t *testing.T) {
 	e, _ := newKnockoutEvent(seeds(6), knockoutOptions{seed: 1})
 	rounds := runKnockout(t, e, higherSeedWins)
-	norm := func(fs []fixture) string {
+	norm := func(fs []Fixture) string {
 		var ps []string
 		for _, f := range fs {
-			ps = append(ps, fmt.Sprintf("%d:%d", min(f.red, f.black)+1, max(f.red, f.black)+1))
+			ps = append(ps, fmt.Sprintf("%d:%d", min(f.Red, f.Black)+1, max(f.Red, f.Black)+1))
 		}
 		return strings.Join(ps, " ")
 	}
@@ -126,7 +126,7 @@ func TestKnockoutByes(t *testing.T) {
 func TestKnockoutReplays(t *testing.T) {
 	e, _ := newKnockoutEvent(seeds(2), knockoutOptions{replays: 2, seed: 5})
 	draws := 0
-	rounds := runKnockout(t, e, func(f fixture) float64 {
+	rounds := runKnockout(t, e, func(f Fixture) float64 {
 		if draws < 2 {
 			draws++
 			return 0.5
@@ -137,7 +137,7 @@ func TestKnockoutReplays(t *testing.T) {
 		t.Fatalf("%d rounds: %v", len(rounds), rounds)
 	}
 	for i, fs := range rounds {
-		if len(fs) != 1 || fs[0].game != i+1 || fs[0].tiebreak != (i > 0) || fs[0].roundTag() != fmt.Sprintf("1.%d", i+1) {
+		if len(fs) != 1 || fs[0].Game != i+1 || fs[0].Tiebreak != (i > 0) || fs[0].RoundTag() != fmt.Sprintf("1.%d", i+1) {
 			t.Errorf("round %d: %+v", i+1, fs)
 		}
 	}
@@ -150,7 +150,7 @@ func TestKnockoutReplays(t *testing.T) {
 	for s := uint64(0); s < 40; s++ {
 		e, _ := newKnockoutEvent(seeds(2), knockoutOptions{seed: s})
 		fs, _ := e.next()
-		reds[fs[0].red == 0]++
+		reds[fs[0].Red == 0]++
 	}
 	if reds[true] < 5 || reds[false] < 5 {
 		t.Errorf("the lot gives the first seed Red %d of 40 times", reds[true])
@@ -159,23 +159,23 @@ func TestKnockoutReplays(t *testing.T) {
 	// Every game drawn: two replays, then the armageddon game, drawn: Black
 	// goes through.
 	e, _ = newKnockoutEvent(seeds(2), knockoutOptions{replays: 2, seed: 5, armageddon: true})
-	rounds = runKnockout(t, e, func(fixture) float64 { return 0.5 })
+	rounds = runKnockout(t, e, func(Fixture) float64 { return 0.5 })
 	if len(rounds) != 4 {
 		t.Fatalf("all drawn: %d rounds", len(rounds))
 	}
-	if last := rounds[3][0]; e.final.winner != last.black {
-		t.Errorf("armageddon drawn: winner %d, Black was %d", e.final.winner, last.black)
+	if last := rounds[3][0]; e.final.winner != last.Black {
+		t.Errorf("armageddon drawn: winner %d, Black was %d", e.final.winner, last.Black)
 	}
 	// Two-game matches: a 1-1 match is replayed as another two-game match.
 	e, _ = newKnockoutEvent(seeds(2), knockoutOptions{perMatch: 2, replays: 3, seed: 3})
-	rounds = runKnockout(t, e, func(f fixture) float64 {
-		if f.game <= 2 {
+	rounds = runKnockout(t, e, func(f Fixture) float64 {
+		if f.Game <= 2 {
 			return 1 // Red wins both games of the first match: 1-1
 		}
 		return higherSeedWins(f)
 	})
 	if got := roundText(rounds[0], true) + " / " + roundText(rounds[1], true); len(rounds) != 2 || len(rounds[1]) != 2 ||
-		!rounds[1][0].tiebreak || !strings.Contains(got, "[knockout 1.3]") || !strings.Contains(got, "[knockout 1.4]") {
+		!rounds[1][0].Tiebreak || !strings.Contains(got, "[knockout 1.3]") || !strings.Contains(got, "[knockout 1.4]") {
 		t.Errorf("two-game replay: %s", got)
 	}
 }
@@ -185,7 +185,7 @@ func TestKnockoutReplays(t *testing.T) {
 func TestKnockoutWithdrawal(t *testing.T) {
 	e, _ := newKnockoutEvent(seeds(4), knockoutOptions{seed: 1})
 	fs, _ := e.next() // 1-4 and 2-3
-	e.record([]played{result(fs[0], higherSeedWins(fs[0])), result(fs[1], higherSeedWins(fs[1]))})
+	e.record([]Played{result(fs[0], higherSeedWins(fs[0])), result(fs[1], higherSeedWins(fs[1]))})
 	e.withdraw(0)
 	fs, _ = e.next()
 	if len(fs) != 0 {
@@ -209,10 +209,10 @@ func TestDoubleElimination(t *testing.T) {
 			// With upset, player 2 beats player 1 in the grand final (the
 			// first time they meet there), forcing the reset.
 			gf := 0
-			rounds := runKnockout(t, e, func(f fixture) float64 {
-				if upset && strings.HasPrefix(f.stage, "grand final") && f.round == 1 {
+			rounds := runKnockout(t, e, func(f Fixture) float64 {
+				if upset && strings.HasPrefix(f.Stage, "grand final") && f.Round == 1 {
 					gf++
-					if f.red == 1 {
+					if f.Red == 1 {
 						return 1
 					}
 					return 0
@@ -222,7 +222,7 @@ func TestDoubleElimination(t *testing.T) {
 			losses := map[int]int{}
 			for _, tie := range e.ties {
 				for _, g := range tie.games {
-					for _, p := range [2]int{g.red, g.black} {
+					for _, p := range [2]int{g.Red, g.Black} {
 						if g.pointsOf(p) == 0 {
 							losses[p]++
 						}
@@ -266,11 +266,11 @@ func TestDoubleElimination(t *testing.T) {
 func TestKnockoutColoursAlternate(t *testing.T) {
 	for seed := uint64(0); seed < 20; seed++ {
 		e, _ := newKnockoutEvent(seeds(2), knockoutOptions{replays: 4, seed: seed})
-		rounds := runKnockout(t, e, func(fixture) float64 { return 0.5 })
+		rounds := runKnockout(t, e, func(Fixture) float64 { return 0.5 })
 		var reds []int
 		for _, fs := range rounds {
 			for _, f := range fs {
-				reds = append(reds, f.red)
+				reds = append(reds, f.Red)
 			}
 		}
 		for i := 1; i < len(reds); i++ {
@@ -289,7 +289,7 @@ func TestKnockoutDecider(t *testing.T) {
 	winners := map[int]int{}
 	for seed := uint64(0); seed < 40; seed++ {
 		e, _ := newKnockoutEvent(seeds(2), knockoutOptions{replays: 1, seed: seed})
-		rounds := runKnockout(t, e, func(fixture) float64 { return 0.5 })
+		rounds := runKnockout(t, e, func(Fixture) float64 { return 0.5 })
 		if len(rounds) != 2 || !e.final.decided || !e.final.byLot {
 			t.Fatalf("seed %d: %d rounds, final %+v: want the game, one replay, then the lot", seed, len(rounds), e.final)
 		}
@@ -299,8 +299,8 @@ func TestKnockoutDecider(t *testing.T) {
 		t.Errorf("the lot sends the first seed through %d of 40 times", winners[0])
 	}
 	e, _ := newKnockoutEvent(seeds(2), knockoutOptions{replays: 1, seed: 5, armageddon: true})
-	rounds := runKnockout(t, e, func(fixture) float64 { return 0.5 })
-	if len(rounds) != 3 || e.final.byLot || e.final.winner != rounds[2][0].black {
+	rounds := runKnockout(t, e, func(Fixture) float64 { return 0.5 })
+	if len(rounds) != 3 || e.final.byLot || e.final.winner != rounds[2][0].Black {
 		t.Errorf("armageddon: %d rounds, final %+v", len(rounds), e.final)
 	}
 }

@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ type PlayoffRule uint8
 
 const (
 	// PlayoffGames plays a playoff (加赛) among those level: a round robin
-	// of EventOptions.PlayoffGames games per pairing (the numbers by lot,
+	// of Options.PlayoffGames games per pairing (the numbers by lot,
 	// the colours swapped from game to game), at PlayoffControl; those
 	// still level on its points are parted by lot.
 	PlayoffGames PlayoffRule = iota
@@ -92,7 +92,7 @@ func stageName(place int) string {
 	return "playoff " + strconv.Itoa(place)
 }
 
-func (e *playoffEvent) next() ([]fixture, error) {
+func (e *playoffEvent) next() ([]Fixture, error) {
 	if !e.mainDone {
 		fs, err := e.main.next()
 		if err != nil || len(fs) > 0 {
@@ -229,11 +229,11 @@ func (e *playoffEvent) decided() []placeRow {
 	return rows
 }
 
-func (e *playoffEvent) record(games []played) {
-	var main []played
+func (e *playoffEvent) record(games []Played) {
+	var main []Played
 	for _, g := range games {
 		if g.playoff != nil {
-			g.playoff.games.record([]played{g})
+			g.playoff.games.record([]Played{g})
 			continue
 		}
 		main = append(main, g)
@@ -252,8 +252,8 @@ func (e *playoffEvent) withdraw(p int) {
 
 // newPlayoffEvent wraps an individual event whose final table is table:
 // its playoffs are round robins of names' players.
-func newPlayoffEvent(main eventFormat, o *EventOptions, table func() []EventStanding) eventFormat {
-	e := &playoffEvent{main: main, rule: o.Playoff, games: o.playoffGames(), places: o.playoffPlaces(), seed: o.Seed}
+func newPlayoffEvent(main eventFormat, o *Options, table func() []Standing) eventFormat {
+	e := &playoffEvent{main: main, rule: o.Playoff, games: o.PlayoffGameCount(), places: o.PlayoffPlaceCount(), seed: o.Seed}
 	e.rows = func() []placeRow {
 		var out []placeRow
 		for _, r := range table() {
@@ -269,8 +269,8 @@ func newPlayoffEvent(main eventFormat, o *EventOptions, table func() []EventStan
 
 // newTeamPlayoffEvent wraps a team event: its playoffs are team round
 // robins among the teams level.
-func newTeamPlayoffEvent(main *teamEvent, o *EventOptions) eventFormat {
-	e := &playoffEvent{main: main, rule: o.Playoff, games: o.playoffGames(), places: o.playoffPlaces(), seed: o.Seed}
+func newTeamPlayoffEvent(main *teamEvent, o *Options) eventFormat {
+	e := &playoffEvent{main: main, rule: o.Playoff, games: o.PlayoffGameCount(), places: o.PlayoffPlaceCount(), seed: o.Seed}
 	e.rows = func() []placeRow {
 		var out []placeRow
 		for _, r := range main.standings() {
@@ -290,8 +290,8 @@ func (s *playoffStage) stagePoints() map[int]float64 {
 	switch g := s.games.(type) {
 	case *roundRobinEvent:
 		for _, x := range g.games {
-			out[x.red] += x.points[0]
-			out[x.black] += x.points[1]
+			out[x.Red] += x.Points[0]
+			out[x.Black] += x.Points[1]
 		}
 	case *teamEvent:
 		for _, m := range g.matches {
@@ -323,7 +323,7 @@ func (s *playoffStage) mark(id int) string {
 
 // playoffTables returns the tables of the event: the main event's, its final
 // table in the order the playoffs settled, then the playoffs' own.
-func (ev *Event) playoffTables(e *playoffEvent) []EventTable {
+func (ev *Event) playoffTables(e *playoffEvent) []Table {
 	tables := e.main.tables(ev)
 	rows := e.decided()
 	place := map[int]placeRow{}

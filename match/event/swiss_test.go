@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"fmt"
@@ -19,14 +19,14 @@ func TestSwissHandPairings(t *testing.T) {
 	if got := fixtureText(r1); got != "1-3 4-2" {
 		t.Fatalf("round 1: %s, want 1-3 4-2", got)
 	}
-	e.record([]played{result(r1[0], 1), result(r1[1], 1)}) // 1 and 4 win
+	e.record([]Played{result(r1[0], 1), result(r1[1], 1)}) // 1 and 4 win
 	r2, _ := e.next()
 	// 1 and 4 on one point: both had Red and wish Black, 1 ranks higher and
 	// gets it: 4-1. 2 and 3 had Black and wish Red; 2 ranks higher: 2-3.
 	if got := fixtureText(r2); got != "4-1 2-3" {
 		t.Fatalf("round 2: %s, want 4-1 2-3", got)
 	}
-	e.record([]played{result(r2[0], 0.5), result(r2[1], 0)})
+	e.record([]Played{result(r2[0], 0.5), result(r2[1], 0)})
 	r3, _ := e.next()
 	// 1 1.5, 4 1.5, 3 1, 2 0. 1 has met 4 and 3, so 2 floats up to it; 1
 	// had Red then Black and alternates to Red, 2 had Black then Red: 1-2.
@@ -37,20 +37,20 @@ func TestSwissHandPairings(t *testing.T) {
 }
 
 // fixtureText prints fixtures as "1-3 4-2" (1-based, Red first).
-func fixtureText(fs []fixture) string {
+func fixtureText(fs []Fixture) string {
 	s := ""
 	for i, f := range fs {
 		if i > 0 {
 			s += " "
 		}
-		s += fmt.Sprintf("%d-%d", f.red+1, f.black+1)
+		s += fmt.Sprintf("%d-%d", f.Red+1, f.Black+1)
 	}
 	return s
 }
 
 // result returns the fixture played with Red scoring red.
-func result(f fixture, red float64) played {
-	return played{fixture: f, points: [2]float64{red, 1 - red}}
+func result(f Fixture, red float64) Played {
+	return Played{Fixture: f, Points: [2]float64{red, 1 - red}}
 }
 
 // simulateSwiss plays a Swiss of n players over rounds rounds with random
@@ -90,34 +90,34 @@ func simulateSwiss(t *testing.T, n, rounds int, seed uint64, withdraw map[int]in
 			if !g.isBye() {
 				t.Fatalf("round %d: a game recorded by next", r)
 			}
-			seen[g.red] = true
-			byes[g.red]++
+			seen[g.Red] = true
+			byes[g.Red]++
 			for q, sq := range st {
-				if !out[q] && q != g.red && sq.byes < st[g.red].byes {
-					t.Errorf("%d players round %d: bye to %d who had %d byes, %d had %d", n, r, g.red+1, st[g.red].byes, q+1, sq.byes)
+				if !out[q] && q != g.Red && sq.byes < st[g.Red].byes {
+					t.Errorf("%d players round %d: bye to %d who had %d byes, %d had %d", n, r, g.Red+1, st[g.Red].byes, q+1, sq.byes)
 				}
-				if !out[q] && q != g.red && sq.byes == st[g.red].byes && sq.points < st[g.red].points {
-					t.Logf("%d players round %d: bye to %d on %.1f, %d has %.1f (the rest could not be paired otherwise)", n, r, g.red+1, st[g.red].points, q+1, sq.points)
+				if !out[q] && q != g.Red && sq.byes == st[g.Red].byes && sq.points < st[g.Red].points {
+					t.Logf("%d players round %d: bye to %d on %.1f, %d has %.1f (the rest could not be paired otherwise)", n, r, g.Red+1, st[g.Red].points, q+1, sq.points)
 				}
 			}
 		}
-		var res []played
+		var res []Played
 		for _, f := range fs {
-			if seen[f.red] || seen[f.black] {
-				t.Fatalf("%d players round %d: %d or %d seated twice", n, r, f.red+1, f.black+1)
+			if seen[f.Red] || seen[f.Black] {
+				t.Fatalf("%d players round %d: %d or %d seated twice", n, r, f.Red+1, f.Black+1)
 			}
-			if out[f.red] || out[f.black] {
-				t.Fatalf("%d players round %d: withdrawn player paired in %d-%d", n, r, f.red+1, f.black+1)
+			if out[f.Red] || out[f.Black] {
+				t.Fatalf("%d players round %d: withdrawn player paired in %d-%d", n, r, f.Red+1, f.Black+1)
 			}
-			seen[f.red], seen[f.black] = true, true
-			k := [2]int{min(f.red, f.black), max(f.red, f.black)}
+			seen[f.Red], seen[f.Black] = true, true
+			k := [2]int{min(f.Red, f.Black), max(f.Red, f.Black)}
 			if met[k] {
-				t.Errorf("%d players round %d: rematch %d-%d", n, r, f.red+1, f.black+1)
+				t.Errorf("%d players round %d: rematch %d-%d", n, r, f.Red+1, f.Black+1)
 			}
 			met[k] = true
-			colours[f.red] = append(colours[f.red], 1)
-			colours[f.black] = append(colours[f.black], -1)
-			p := 0.5 + float64(f.black-f.red)/float64(2*n) // Red's chance
+			colours[f.Red] = append(colours[f.Red], 1)
+			colours[f.Black] = append(colours[f.Black], -1)
+			p := 0.5 + float64(f.Black-f.Red)/float64(2*n) // Red's chance
 			x := rng.Float64()
 			switch {
 			case x < p*0.8:
@@ -201,11 +201,11 @@ func TestSwissAllDrawn(t *testing.T) {
 		if err != nil || len(fs) != 3 {
 			t.Fatalf("round %d: %d games, %v", r, len(fs), err)
 		}
-		var res []played
+		var res []Played
 		for _, f := range fs {
-			k := [2]int{min(f.red, f.black), max(f.red, f.black)}
+			k := [2]int{min(f.Red, f.Black), max(f.Red, f.Black)}
 			if met[k]++; met[k] > 1 {
-				t.Errorf("round %d: %d-%d again", r, f.red+1, f.black+1)
+				t.Errorf("round %d: %d-%d again", r, f.Red+1, f.Black+1)
 			}
 			res = append(res, result(f, 0.5))
 		}

@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"fmt"
@@ -9,44 +9,44 @@ import (
 // games builds the games of a table from "A-B 1", "A-C =", "B-C 0" lines
 // (Red first, then Red's result: 1, = or 0; "+" and "-" for forfeits;
 // "1f" and "0f" for a game the loser lost by a foul).
-func games(t *testing.T, names []string, lines ...string) []played {
+func games(t *testing.T, names []string, lines ...string) []Played {
 	t.Helper()
 	idx := map[string]int{}
 	for i, n := range names {
 		idx[n] = i
 	}
-	var out []played
+	var out []Played
 	for _, l := range lines {
 		var pair, res string
 		if _, err := fmt.Sscan(l, &pair, &res); err != nil {
 			t.Fatalf("%q: %v", l, err)
 		}
 		a, b, _ := strings.Cut(pair, "-")
-		g := played{fixture: fixture{red: idx[a], black: idx[b]}}
+		g := Played{Fixture: Fixture{Red: idx[a], Black: idx[b]}}
 		switch res {
 		case "1", "+", "1f":
-			g.points = [2]float64{1, 0}
+			g.Points = [2]float64{1, 0}
 		case "=":
-			g.points = [2]float64{0.5, 0.5}
+			g.Points = [2]float64{0.5, 0.5}
 		case "0", "-", "0f":
-			g.points = [2]float64{0, 1}
+			g.Points = [2]float64{0, 1}
 		default:
 			t.Fatalf("%q: result %q", l, res)
 		}
 		switch res { // a loss by a foul: "1f" Black's, "0f" Red's
 		case "1f":
-			g.fouls[1] = true
+			g.Fouls[1] = true
 		case "0f":
-			g.fouls[0] = true
+			g.Fouls[0] = true
 		}
-		g.forfeit = res == "+" || res == "-"
+		g.Forfeit = res == "+" || res == "-"
 		out = append(out, g)
 	}
 	return out
 }
 
 // order prints a table as "C 2.5, B 2.5, A 2 ..." with "=" before a shared rank.
-func order(rows []EventStanding) string {
+func order(rows []Standing) string {
 	var parts []string
 	for _, r := range rows {
 		s := fmt.Sprintf("%d%s %s", r.Rank, map[bool]string{true: "=", false: ""}[r.Shared], r.Name)
@@ -67,14 +67,14 @@ func TestRoundRobinTieBreaks(t *testing.T) {
 		what  string
 		lines []string
 		want  string
-		check func(rows []EventStanding) string
+		check func(rows []Standing) string
 	}{{
 		// C and B 2.5 points, SB 4.25 each (C: D 2 + E 1 + ½·B 2.5;
 		// B: ½·A 2 + ½·C 2.5 + ½·D 2 + E 1); C has two wins, B one. A and
 		// D 2 points: SB A 4.75 (½·B + C + ½·D), D 3.25 (½·A + ½·B + E).
 		"wins", []string{"A-B =", "A-C 1", "A-D =", "A-E 0", "B-C =", "B-D =", "B-E 1", "C-D 1", "C-E 1", "D-E 1"},
 		"1 C, 2 B, 3 A, 4 D, 5 E",
-		func(rows []EventStanding) string {
+		func(rows []Standing) string {
 			if rows[0].SB != 4.25 || rows[1].SB != 4.25 || rows[2].SB != 4.75 || rows[3].SB != 3.25 {
 				return fmt.Sprintf("SB %v %v %v %v", rows[0].SB, rows[1].SB, rows[2].SB, rows[3].SB)
 			}
@@ -86,7 +86,7 @@ func TestRoundRobinTieBreaks(t *testing.T) {
 		// points, SB B 3.75 (C 2 + ½·D + ½·E), C 3.5 (D + E).
 		"head-to-head", []string{"A-B 1", "A-C 1", "A-D 0", "A-E =", "B-C 1", "B-D =", "B-E =", "C-D 1", "C-E 1", "D-E 1"},
 		"1 D, 2 A, 3 B, 4 C, 5 E",
-		func(rows []EventStanding) string {
+		func(rows []Standing) string {
 			if rows[0].HeadToHead != 1 || rows[1].HeadToHead != 0 {
 				return fmt.Sprintf("head-to-head %v %v", rows[0].HeadToHead, rows[1].HeadToHead)
 			}
@@ -138,7 +138,7 @@ func TestSwissTieBreaks(t *testing.T) {
 	}
 	// A bye: a win's point, but no win for the wins tie-break (胜局
 	// counts games won) and no opponent for the opponents' score.
-	g = append(g, played{fixture: fixture{red: 5, black: -1}, points: [2]float64{1, 0}})
+	g = append(g, Played{Fixture: Fixture{Red: 5, Black: -1}, Points: [2]float64{1, 0}})
 	rows = rankPlayers([]int{0, 1, 2, 3, 4, 5}, names, g, tbSwiss, nil, nil)
 	for _, r := range rows {
 		if r.Name == "F" && (r.Points != 1.5 || r.Wins != 0 || r.Byes != 1 || r.Games != 3 || r.Buchholz != 5) {
@@ -194,7 +194,7 @@ func TestHeadToHeadColumn(t *testing.T) {
 	// D and A level on points, SB and wins: D beat A (H2H 1 and 0).
 	g := games(t, names, "A-B 1", "A-C 1", "A-D 0", "A-E =", "B-C 1", "B-D =", "B-E =", "C-D 1", "C-E 1", "D-E 1")
 	for i := range g {
-		g[i].round = 1
+		g[i].Round = 1
 	}
 	ev := &Event{names: names}
 	table := ev.individual("round robin", "round robin", rankPlayers([]int{0, 1, 2, 3, 4}, names, g, tbRoundRobin, nil, nil), g)

@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"fmt"
@@ -44,7 +44,7 @@ type swissEvent struct {
 	rounds    int
 	cur       int
 	withdrawn map[int]bool
-	games     []played // byes have black = -1
+	games     []Played // byes have black = -1
 	byePoints float64  // what a bye is worth: 1 (a won game; 2 match points in team events)
 }
 
@@ -134,16 +134,16 @@ func (e *swissEvent) state() map[int]*swissPlayer {
 	}
 	for _, g := range e.games {
 		if g.isBye() {
-			st[g.red].points += g.points[0]
-			st[g.red].byes++
+			st[g.Red].points += g.Points[0]
+			st[g.Red].byes++
 			continue
 		}
-		r, b := st[g.red], st[g.black]
-		r.points += g.points[0]
-		b.points += g.points[1]
-		r.met[g.black]++
-		b.met[g.red]++
-		if !g.forfeit {
+		r, b := st[g.Red], st[g.Black]
+		r.points += g.Points[0]
+		b.points += g.Points[1]
+		r.met[g.Black]++
+		b.met[g.Red]++
+		if !g.Forfeit {
 			r.colours = append(r.colours, 1)
 			b.colours = append(b.colours, -1)
 		}
@@ -151,7 +151,7 @@ func (e *swissEvent) state() map[int]*swissPlayer {
 	return st
 }
 
-func (e *swissEvent) next() ([]fixture, error) {
+func (e *swissEvent) next() ([]Fixture, error) {
 	if e.cur >= e.rounds {
 		return nil, nil
 	}
@@ -176,22 +176,22 @@ func (e *swissEvent) next() ([]fixture, error) {
 		return nil, fmt.Errorf("%s round %d: %w", e.stage, e.cur+1, err)
 	}
 	e.cur++
-	var out []fixture
+	var out []Fixture
 	for b, pr := range pairs {
-		out = append(out, fixture{red: pr[0], black: pr[1], stage: e.stage, round: e.cur, board: b + 1})
+		out = append(out, Fixture{Red: pr[0], Black: pr[1], Stage: e.stage, Round: e.cur, Board: b + 1})
 	}
 	if bye >= 0 {
 		// The bye is recorded here: it is no game for the runner.
-		e.games = append(e.games, played{fixture: fixture{red: bye, black: -1, stage: e.stage, round: e.cur}, points: [2]float64{e.byePoints, 0}})
+		e.games = append(e.games, Played{Fixture: Fixture{Red: bye, Black: -1, Stage: e.stage, Round: e.cur}, Points: [2]float64{e.byePoints, 0}})
 	}
 	return out, nil
 }
 
-func (e *swissEvent) record(games []played) { e.games = append(e.games, games...) }
+func (e *swissEvent) record(games []Played) { e.games = append(e.games, games...) }
 
 func (e *swissEvent) withdraw(p int) { e.withdrawn[p] = true }
 
 // standings returns the table by the tie-breaks of 15.2.
-func (e *swissEvent) standings(names []string) []EventStanding {
+func (e *swissEvent) standings(names []string) []Standing {
 	return rankPlayers(e.players, names, e.games, tbSwiss, e.withdrawn, nil)
 }

@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"fmt"
@@ -17,9 +17,9 @@ func teamRows(rows []TeamStanding) string {
 }
 
 // playTeams plays the event with Red's points from score(red, black).
-func playTeams(t *testing.T, e *teamEvent, score func(red, black int) float64) [][]fixture {
+func playTeams(t *testing.T, e *teamEvent, score func(red, black int) float64) [][]Fixture {
 	t.Helper()
-	var rounds [][]fixture
+	var rounds [][]Fixture
 	for {
 		fs, err := e.next()
 		if err != nil {
@@ -29,9 +29,9 @@ func playTeams(t *testing.T, e *teamEvent, score func(red, black int) float64) [
 			return rounds
 		}
 		rounds = append(rounds, fs)
-		var res []played
+		var res []Played
 		for _, f := range fs {
-			res = append(res, result(f, score(f.red, f.black)))
+			res = append(res, result(f, score(f.Red, f.Black)))
 		}
 		e.record(res)
 	}
@@ -52,7 +52,7 @@ func TestTeamBoards(t *testing.T) {
 		t.Errorf("round 1: %s", got)
 	}
 	for _, f := range rounds[0] {
-		if f.match == 0 || f.board != 1+(f.red%2) {
+		if f.Match == 0 || f.Board != 1+(f.Red%2) {
 			t.Errorf("fixture %+v", f)
 		}
 	}
@@ -88,7 +88,7 @@ func TestTeamTieBreaks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	playTeams(t, e, func(red, black int) float64 { return higherSeedWins(fixture{red: red, black: black}) })
+	playTeams(t, e, func(red, black int) float64 { return higherSeedWins(Fixture{Red: red, Black: black}) })
 	byes := 0
 	for _, m := range e.matches {
 		if m.second < 0 {
@@ -189,7 +189,7 @@ func TestTeamSwissMatchesWon(t *testing.T) {
 func TestTeamWithdrawalStands(t *testing.T) {
 	teams := []Team{{"A", []int{0}}, {"B", []int{1}}, {"C", []int{2}}, {"D", []int{3}}}
 	e, _ := newTeamEvent(teams, 4, teamOptions{rounds: 1})
-	var games []fixture
+	var games []Fixture
 	for r := 1; ; r++ {
 		if r == 3 {
 			e.withdraw(3) // D after two rounds: two of its three opponents met
@@ -201,7 +201,7 @@ func TestTeamWithdrawalStands(t *testing.T) {
 		if fs == nil {
 			break
 		}
-		var res []played
+		var res []Played
 		for _, f := range fs {
 			games = append(games, f)
 			res = append(res, result(f, 1))
@@ -251,7 +251,7 @@ func TestTeamSystems(t *testing.T) {
 	if got := fixtureText(fs); got != "1-4 5-2" {
 		t.Errorf("reserves, match 1: %s", got)
 	}
-	e.record([]played{result(fs[0], 0.5), result(fs[1], 0.5)})
+	e.record([]Played{result(fs[0], 0.5), result(fs[1], 0.5)})
 	e.withdraw(0)
 	fs, _ = e.next()
 	if got := fixtureText(fs); got != "4-2 3-5" {
@@ -287,10 +287,10 @@ func TestTeamSystems(t *testing.T) {
 	fs, _ = e.next()
 	met := map[[2]int]bool{}
 	reds := map[int]int{}
-	var res []played
+	var res []Played
 	for _, f := range fs {
-		met[[2]int{min(f.red, f.black), max(f.red, f.black)}] = true
-		reds[f.red]++
+		met[[2]int{min(f.Red, f.Black), max(f.Red, f.Black)}] = true
+		reds[f.Red]++
 		res = append(res, result(f, 1))
 	}
 	if len(fs) != 4 || len(met) != 4 || reds[0] != 1 || reds[1] != 1 || reds[2] != 1 || reds[3] != 1 {
@@ -305,7 +305,7 @@ func TestTeamSystems(t *testing.T) {
 // TestTeamTotals checks 15.5 on constructed places: the sum of the
 // members' places, then the best place, the second, ..., then fouls.
 func TestTeamTotals(t *testing.T) {
-	rows := []EventStanding{
+	rows := []Standing{
 		{Player: 0, Rank: 1}, {Player: 1, Rank: 2}, {Player: 2, Rank: 3}, {Player: 3, Rank: 4},
 		{Player: 4, Rank: 5}, {Player: 5, Rank: 6}, {Player: 6, Rank: 7, Fouls: 1}, {Player: 7, Rank: 7},
 	}

@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"errors"
@@ -43,8 +43,8 @@ func checkTotalTeams(teams []Team, engines int) error {
 // lower first; then the best place, the second best, ...; then the
 // fewest fouls; otherwise shared. A member without a place (its results
 // cancelled, or still in a knockout) counts the last place.
-func teamTotals(rows []EventStanding, teams []Team) []TeamStanding {
-	place := map[int]EventStanding{}
+func teamTotals(rows []Standing, teams []Team) []TeamStanding {
+	place := map[int]Standing{}
 	for _, r := range rows {
 		place[r.Player] = r
 	}
@@ -91,19 +91,19 @@ func teamTotals(rows []EventStanding, teams []Team) []TeamStanding {
 
 // totalsTable returns the team-total table from the event's tables: the
 // last one with places is the final.
-func (ev *Event) totalsTable(tables []EventTable) EventTable {
-	var rows []EventStanding
+func (ev *Event) totalsTable(tables []Table) Table {
+	var rows []Standing
 	for i := len(tables) - 1; i >= 0; i-- {
 		if len(tables[i].Standings) > 0 {
 			rows = tables[i].Standings
 			break
 		}
 	}
-	return EventTable{Title: "team total", System: "team total", Teams: teamTotals(rows, ev.teams)}
+	return Table{Title: "team total", System: "team total", Teams: teamTotals(rows, ev.teams)}
 }
 
 // writeTotals writes a team-total table: the places, their sum, fouls.
-func writeTotals(b *strings.Builder, t EventTable) {
+func writeTotals(b *strings.Builder, t Table) {
 	tw := tabwriter.NewWriter(b, 0, 0, 1, ' ', 0)
 	fmt.Fprintln(tw, "#\tTeam\tSum\tPlaces\tF\t")
 	for _, r := range t.Teams {
@@ -111,7 +111,7 @@ func writeTotals(b *strings.Builder, t EventTable) {
 		for i, p := range r.Places {
 			ps[i] = strconv.Itoa(p)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%d\t\n", placeText(r.Rank, r.Shared), r.Name, r.PlaceSum, strings.Join(ps, " "), r.Fouls)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%d\t\n", r.Place(), r.Name, r.PlaceSum, strings.Join(ps, " "), r.Fouls)
 	}
 	tw.Flush()
 }

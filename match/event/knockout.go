@@ -1,4 +1,4 @@
-package match
+package event
 
 import "errors"
 
@@ -23,7 +23,7 @@ type tie struct {
 	// player holds the two players once known (-1: nobody, a bye).
 	player [2]int
 	known  [2]bool
-	games  []played
+	games  []Played
 	// matches counts the matches handed out (the first one and the
 	// replays), pending the games of the last one not yet recorded.
 	matches, pending int
@@ -257,10 +257,10 @@ func (e *knockoutEvent) lot(t *tie, kind int) bool {
 // without another game).
 func (e *knockoutEvent) deciding(t *tie) bool { return t.matches > e.replays }
 
-func (e *knockoutEvent) next() ([]fixture, error) {
+func (e *knockoutEvent) next() ([]Fixture, error) {
 	for e.resolve() {
 	}
-	var out []fixture
+	var out []Fixture
 	for _, t := range e.ties {
 		if t.decided || !t.known[0] || !t.known[1] || t.pending > 0 {
 			continue
@@ -276,8 +276,8 @@ func (e *knockoutEvent) next() ([]fixture, error) {
 			if first != (game%2 == 1) { // the first game by lot, then swapped
 				red, black = black, red
 			}
-			out = append(out, fixture{red: red, black: black, stage: t.stage, round: t.round, board: t.board, tie: t,
-				game: game, tiebreak: t.matches > 0})
+			out = append(out, Fixture{Red: red, Black: black, Stage: t.stage, Round: t.round, Board: t.board, tie: t,
+				Game: game, Tiebreak: t.matches > 0})
 			t.pending++
 		}
 		t.matches++
@@ -288,7 +288,7 @@ func (e *knockoutEvent) next() ([]fixture, error) {
 	return out, nil
 }
 
-func (e *knockoutEvent) record(games []played) {
+func (e *knockoutEvent) record(games []Played) {
 	for _, g := range games {
 		t := g.tie
 		if t == nil || t.pending == 0 {
@@ -325,7 +325,7 @@ func (e *knockoutEvent) decide(t *tie) {
 	case armageddon:
 		// The armageddon game was drawn: Black goes through.
 		g := match[0]
-		t.winner, t.loser = g.black, g.red
+		t.winner, t.loser = g.Black, g.Red
 	case !e.armageddon && e.deciding(t):
 		// Still tied after the replays: the lot decides.
 		t.byLot = true

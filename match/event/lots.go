@@ -1,7 +1,7 @@
-package match
+package event
 
 // The lots an event draws (猜先, 制签) are hashes of the event's seed
-// (EventOptions.Seed) and of what is drawn, so that a resumed event draws
+// (Options.Seed) and of what is drawn, so that a resumed event draws
 // the same whatever the Go version.
 
 // Lot keys: what a lot is drawn for.

@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"fmt"
@@ -88,9 +88,9 @@ func newGroupsEvent(players []int, names []string, o groupsOptions) (*groupsEven
 	return e, nil
 }
 
-func (e *groupsEvent) next() ([]fixture, error) {
+func (e *groupsEvent) next() ([]Fixture, error) {
 	if e.finalRR == nil && e.finalKO == nil {
-		var out []fixture
+		var out []Fixture
 		for _, g := range e.groups {
 			fs, _ := g.next()
 			out = append(out, fs...)
@@ -171,11 +171,11 @@ func (e *groupsEvent) startFinal() error {
 	return nil
 }
 
-func (e *groupsEvent) record(games []played) {
-	var final []played
+func (e *groupsEvent) record(games []Played) {
+	var final []Played
 	for _, g := range games {
 		if g.group > 0 {
-			e.groups[g.group-1].record([]played{g})
+			e.groups[g.group-1].record([]Played{g})
 			continue
 		}
 		final = append(final, g)

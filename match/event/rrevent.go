@@ -1,16 +1,16 @@
-package match
+package event
 
 // roundRobinEvent is a round robin as article 13.1 plays it: the rounds of
 // the Berger table (single, or double with the colours swapped in the
 // second cycle), one game per pairing and round.
 type roundRobinEvent struct {
 	stage     string
-	group     int   // the group's number in a group stage (fixture.group)
+	group     int   // the group's number in a group stage (Fixture.group)
 	players   []int // engine indices; table number k+1 is players[k]
 	rounds    [][][2]int
 	cur       int // rounds handed out
 	withdrawn map[int]bool
-	games     []played
+	games     []Played
 }
 
 // newRoundRobinEvent returns the round robin of players over cycles
@@ -24,19 +24,19 @@ func newRoundRobinEvent(stage string, players []int, cycles int) *roundRobinEven
 	}
 }
 
-func (e *roundRobinEvent) next() ([]fixture, error) {
+func (e *roundRobinEvent) next() ([]Fixture, error) {
 	if e.cur >= len(e.rounds) {
 		return nil, nil
 	}
-	var out []fixture
+	var out []Fixture
 	for b, p := range e.rounds[e.cur] {
-		out = append(out, fixture{red: e.players[p[0]], black: e.players[p[1]], stage: e.stage, round: e.cur + 1, board: b + 1, group: e.group})
+		out = append(out, Fixture{Red: e.players[p[0]], Black: e.players[p[1]], Stage: e.stage, Round: e.cur + 1, Board: b + 1, group: e.group})
 	}
 	e.cur++
 	return out, nil
 }
 
-func (e *roundRobinEvent) record(games []played) { e.games = append(e.games, games...) }
+func (e *roundRobinEvent) record(games []Played) { e.games = append(e.games, games...) }
 
 func (e *roundRobinEvent) withdraw(p int) { e.withdrawn[p] = true }
 
@@ -51,7 +51,7 @@ func (e *roundRobinEvent) cancelled() map[int]bool {
 	for p := range e.withdrawn {
 		met := map[int]bool{}
 		for _, g := range e.games {
-			if g.has(p) && !g.forfeit {
+			if g.has(p) && !g.Forfeit {
 				met[g.opponent(p)] = true
 			}
 		}
@@ -63,6 +63,6 @@ func (e *roundRobinEvent) cancelled() map[int]bool {
 }
 
 // standings returns the table by the tie-breaks of 15.1.
-func (e *roundRobinEvent) standings(names []string) []EventStanding {
+func (e *roundRobinEvent) standings(names []string) []Standing {
 	return rankPlayers(e.players, names, e.games, tbRoundRobin, e.withdrawn, e.cancelled())
 }

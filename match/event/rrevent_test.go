@@ -1,4 +1,4 @@
-package match
+package event
 
 import "testing"
 
@@ -13,14 +13,14 @@ func playRoundRobin(e *roundRobinEvent, withdrawn, out int) {
 		if fs == nil {
 			return
 		}
-		var res []played
+		var res []Played
 		for _, f := range fs {
 			g := result(f, 1)
-			if e.withdrawn[f.red] || e.withdrawn[f.black] {
-				g.forfeit = true
-				g.points = [2]float64{1, 0}
-				if e.withdrawn[f.red] {
-					g.points = [2]float64{0, 1}
+			if e.withdrawn[f.Red] || e.withdrawn[f.Black] {
+				g.Forfeit = true
+				g.Points = [2]float64{1, 0}
+				if e.withdrawn[f.Red] {
+					g.Points = [2]float64{0, 1}
 				}
 			}
 			res = append(res, g)
@@ -60,7 +60,7 @@ func TestRoundRobinWithdrawal(t *testing.T) {
 	}
 	forfeits := 0
 	for _, g := range e.games {
-		if g.forfeit {
+		if g.Forfeit {
 			forfeits++
 			if g.pointsOf(5) != 0 || g.pointsOf(g.opponent(5)) != 1 {
 				t.Errorf("forfeit %+v", g)

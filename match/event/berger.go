@@ -1,4 +1,4 @@
-package match
+package event
 
 // bergerRounds returns the round-robin order table (the Berger table,
 // 循环赛轮次表) for n players numbered 0..n-1 (entry order, number 1 of the

@@ -1,4 +1,4 @@
-package match
+package event
 
 import "sort"
 
@@ -32,7 +32,7 @@ type TeamStanding struct {
 	Withdrawn bool `json:"withdrawn,omitempty"`
 	Cancelled bool `json:"cancelled,omitempty"`
 	// Playoff tells how a place that must not be shared was settled
-	// (15.6), as EventStanding.Playoff.
+	// (15.6), as Standing.Playoff.
 	Playoff string `json:"playoff,omitempty"`
 	// PlaceSum and Places are a team-total team's (12.5, 15.5): the sum
 	// of its members' places, and the places, best first.

@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"encoding/csv"
@@ -11,35 +11,36 @@ import (
 	"text/tabwriter"
 )
 
-// Event is the state of an event format, for its tables, crosstables and
-// brackets (Result.Event).
+// Event is an event being played (New): the runner asks it for each
+// round's games (Next) and reports their results (Record); its tables,
+// crosstables and brackets are read as it stands (match.Result.Event).
 type Event struct {
 	format eventFormat
 	names  []string
 	teams  []Team
-	kind   Format
+	kind   System
 	// totals: the teams are ranked by their members' places (12.5).
 	totals bool
 }
 
-// EventTable is one table of an event: a round robin (a group, a final),
+// Table is one table of an event: a round robin (a group, a final),
 // a Swiss, a knockout's bracket and places, or a team table.
-type EventTable struct {
+type Table struct {
 	Title string `json:"title"`
 	// System is "round robin", "swiss", "knockout" or "teams".
-	System    string          `json:"system"`
-	Standings []EventStanding `json:"standings,omitempty"`
-	Teams     []TeamStanding  `json:"teams,omitempty"`
-	Games     []EventGame     `json:"games"`
-	Bracket   []BracketTie    `json:"bracket,omitempty"`
+	System    string         `json:"system"`
+	Standings []Standing     `json:"standings,omitempty"`
+	Teams     []TeamStanding `json:"teams,omitempty"`
+	Games     []Game         `json:"games"`
+	Bracket   []BracketTie   `json:"bracket,omitempty"`
 	// cells holds each player's round-by-round entries (see roundCells).
 	cells map[int][]string
-	games []played
+	games []Played
 }
 
-// EventGame is one result of a table: a game, or a team match (Red and
+// Game is one result of a table: a game, or a team match (Red and
 // Black are then the teams, first-listed first).
-type EventGame struct {
+type Game struct {
 	Stage   string `json:"stage"`
 	Round   string `json:"round"`
 	Match   int    `json:"match,omitempty"`
@@ -73,7 +74,7 @@ type BracketTie struct {
 }
 
 // Tables returns the event's tables as they stand.
-func (ev *Event) Tables() []EventTable {
+func (ev *Event) Tables() []Table {
 	tables := ev.format.tables(ev)
 	if ev.totals {
 		tables = append(tables, ev.totalsTable(tables))
@@ -82,21 +83,21 @@ func (ev *Event) Tables() []EventTable {
 }
 
 // tables returns the crosstable of a round robin.
-func (e *roundRobinEvent) tables(ev *Event) []EventTable {
-	return []EventTable{ev.individual(e.stage, "round robin", e.standings(ev.names), e.games)}
+func (e *roundRobinEvent) tables(ev *Event) []Table {
+	return []Table{ev.individual(e.stage, "round robin", e.standings(ev.names), e.games)}
 }
 
 // tables returns the crosstable of a Swiss.
-func (e *swissEvent) tables(ev *Event) []EventTable {
-	return []EventTable{ev.individual(e.stage, "swiss", e.standings(ev.names), e.games)}
+func (e *swissEvent) tables(ev *Event) []Table {
+	return []Table{ev.individual(e.stage, "swiss", e.standings(ev.names), e.games)}
 }
 
 // tables returns the bracket of a knockout.
-func (e *knockoutEvent) tables(ev *Event) []EventTable { return []EventTable{ev.knockout(e)} }
+func (e *knockoutEvent) tables(ev *Event) []Table { return []Table{ev.knockout(e)} }
 
 // tables returns the tables of the groups, then the final's.
-func (e *groupsEvent) tables(ev *Event) []EventTable {
-	var out []EventTable
+func (e *groupsEvent) tables(ev *Event) []Table {
+	var out []Table
 	for _, g := range e.groups {
 		out = append(out, g.tables(ev)...)
 	}
@@ -111,7 +112,7 @@ func (e *groupsEvent) tables(ev *Event) []EventTable {
 
 // tables returns the team table, or for a team knockout the bracket of
 // the teams with their matches.
-func (e *teamEvent) tables(ev *Event) []EventTable {
+func (e *teamEvent) tables(ev *Event) []Table {
 	if e.ko != nil {
 		names := make([]string, len(e.teams))
 		for i, t := range e.teams {
@@ -119,21 +120,21 @@ func (e *teamEvent) tables(ev *Event) []EventTable {
 		}
 		t := (&Event{names: names}).knockout(e.ko)
 		t.Title, t.Games = "teams "+t.Title, ev.teamTable(e).Games
-		return []EventTable{t}
+		return []Table{t}
 	}
-	return []EventTable{ev.teamTable(e)}
+	return []Table{ev.teamTable(e)}
 }
 
 // tables returns the tables of the event and of its playoffs.
-func (e *playoffEvent) tables(ev *Event) []EventTable { return ev.playoffTables(e) }
+func (e *playoffEvent) tables(ev *Event) []Table { return ev.playoffTables(e) }
 
 // resultText returns "1-0", "0-1", "1/2-1/2", "+/-", "-/+" (forfeits) or
 // "-/-".
-func resultText(g played) string {
-	if g.forfeit {
-		return forfeitSign(g.points[0]) + "/" + forfeitSign(g.points[1])
+func resultText(g Played) string {
+	if g.Forfeit {
+		return forfeitSign(g.Points[0]) + "/" + forfeitSign(g.Points[1])
 	}
-	switch g.points {
+	switch g.Points {
 	case [2]float64{1, 0}:
 		return "1-0"
 	case [2]float64{0, 1}:
@@ -151,10 +152,10 @@ func forfeitSign(p float64) string {
 
 // resultSign returns one player's result as the crosstable marks it: 1,
 // = or 0, and + or - for a forfeit (21.4).
-func resultSign(g played, p int) string {
+func resultSign(g Played, p int) string {
 	pts := g.pointsOf(p)
 	switch {
-	case g.forfeit:
+	case g.Forfeit:
 		return forfeitSign(pts)
 	case pts == 1:
 		return "1"
@@ -165,20 +166,20 @@ func resultSign(g played, p int) string {
 }
 
 // individual builds the table of a round robin or a Swiss.
-func (ev *Event) individual(title, system string, rows []EventStanding, games []played) EventTable {
-	t := EventTable{Title: title, System: system, Standings: rows, games: games, cells: map[int][]string{}}
+func (ev *Event) individual(title, system string, rows []Standing, games []Played) Table {
+	t := Table{Title: title, System: system, Standings: rows, games: games, cells: map[int][]string{}}
 	rank := map[int]string{}
 	rounds := 0
 	for i, r := range rows {
 		rank[r.Player] = strconv.Itoa(i + 1)
 	}
 	for _, g := range games {
-		rounds = max(rounds, g.round)
-		eg := EventGame{Stage: g.stage, Round: g.roundTag(), Board: g.board, Red: ev.names[g.red], Result: resultText(g), Forfeit: g.forfeit}
+		rounds = max(rounds, g.Round)
+		eg := Game{Stage: g.Stage, Round: g.RoundTag(), Board: g.Board, Red: ev.names[g.Red], Result: resultText(g), Forfeit: g.Forfeit}
 		if g.isBye() {
 			eg.Result = "bye"
 		} else {
-			eg.Black = ev.names[g.black]
+			eg.Black = ev.names[g.Black]
 		}
 		t.Games = append(t.Games, eg)
 	}
@@ -194,12 +195,12 @@ func (ev *Event) individual(title, system string, rows []EventStanding, games []
 			c := "bye"
 			if !g.isBye() {
 				colour := "r"
-				if g.black == r.Player {
+				if g.Black == r.Player {
 					colour = "b"
 				}
 				c = rank[g.opponent(r.Player)] + colour + resultSign(g, r.Player)
 			}
-			cells[g.round-1] = c
+			cells[g.Round-1] = c
 		}
 		t.cells[r.Player] = cells
 	}
@@ -207,8 +208,8 @@ func (ev *Event) individual(title, system string, rows []EventStanding, games []
 }
 
 // knockout builds the bracket and the places of a knockout.
-func (ev *Event) knockout(e *knockoutEvent) EventTable {
-	t := EventTable{Title: "knockout", System: "knockout"}
+func (ev *Event) knockout(e *knockoutEvent) Table {
+	t := Table{Title: "knockout", System: "knockout"}
 	if e.double {
 		t.Title = "double elimination"
 	}
@@ -230,14 +231,14 @@ func (ev *Event) knockout(e *knockoutEvent) EventTable {
 		}
 		t.Bracket = append(t.Bracket, b)
 		for _, g := range tie.games {
-			t.Games = append(t.Games, EventGame{Stage: g.stage, Round: g.roundTag(), Board: g.board, Red: ev.names[g.red],
-				Black: ev.names[g.black], Result: resultText(g), Forfeit: g.forfeit})
+			t.Games = append(t.Games, Game{Stage: g.Stage, Round: g.RoundTag(), Board: g.Board, Red: ev.names[g.Red],
+				Black: ev.names[g.Black], Result: resultText(g), Forfeit: g.Forfeit})
 		}
 	}
 	places := e.places()
 	for _, p := range e.players {
 		if pl, ok := places[p]; ok {
-			t.Standings = append(t.Standings, EventStanding{Player: p, Name: ev.names[p], Rank: pl, Withdrawn: e.withdrawn[p]})
+			t.Standings = append(t.Standings, Standing{Player: p, Name: ev.names[p], Rank: pl, Withdrawn: e.withdrawn[p]})
 		}
 	}
 	sort.SliceStable(t.Standings, func(i, j int) bool { return t.Standings[i].Rank < t.Standings[j].Rank })
@@ -249,10 +250,10 @@ func (ev *Event) knockout(e *knockoutEvent) EventTable {
 }
 
 // teamTable builds the table of a team event with its matches.
-func (ev *Event) teamTable(e *teamEvent) EventTable {
-	t := EventTable{Title: "teams " + e.stage, System: "teams", Teams: e.standings()}
+func (ev *Event) teamTable(e *teamEvent) Table {
+	t := Table{Title: "teams " + e.stage, System: "teams", Teams: e.standings()}
 	for _, m := range e.matches {
-		g := EventGame{Stage: e.stage, Round: strconv.Itoa(m.round), Match: m.match, Red: e.teams[m.first].Name}
+		g := Game{Stage: e.stage, Round: strconv.Itoa(m.round), Match: m.match, Red: e.teams[m.first].Name}
 		switch {
 		case m.second < 0:
 			g.Result = "bye"
@@ -300,6 +301,13 @@ func (ev *Event) WriteText(w io.Writer) error {
 	return err
 }
 
+// Place returns the row's place as the tables write it: "3", "2=" when
+// shared, "-" for none.
+func (r Standing) Place() string { return placeText(r.Rank, r.Shared) }
+
+// Place returns the team's place as the tables write it.
+func (r TeamStanding) Place() string { return placeText(r.Rank, r.Shared) }
+
 // placeText returns "3" or "3=" for a shared place, "-" for none.
 func placeText(rank int, shared bool) string {
 	switch {
@@ -312,7 +320,7 @@ func placeText(rank int, shared bool) string {
 }
 
 // flags returns the marks of a row: its playoff, its withdrawal.
-func flags(r EventStanding) string {
+func flags(r Standing) string {
 	switch {
 	case r.Playoff == "lot":
 		return "  (place by lot)"
@@ -326,7 +334,7 @@ func flags(r EventStanding) string {
 	return ""
 }
 
-func writeGrid(b *strings.Builder, t EventTable) {
+func writeGrid(b *strings.Builder, t Table) {
 	tw := tabwriter.NewWriter(b, 0, 0, 1, ' ', 0)
 	head := "#\tEngine"
 	for i := range t.Standings {
@@ -336,7 +344,7 @@ func writeGrid(b *strings.Builder, t EventTable) {
 	// H2H is "-" for a player level with none on the criteria before it
 	// (points, fouls, SB, wins): it is computed among level players only.
 	for i, r := range t.Standings {
-		line := placeText(r.Rank, r.Shared) + "\t" + r.Name
+		line := r.Place() + "\t" + r.Name
 		for j, c := range t.Standings {
 			cell := ""
 			if i == j {
@@ -363,7 +371,7 @@ func writeGrid(b *strings.Builder, t EventTable) {
 	tw.Flush()
 }
 
-func writeRounds(b *strings.Builder, t EventTable) {
+func writeRounds(b *strings.Builder, t Table) {
 	tw := tabwriter.NewWriter(b, 0, 0, 1, ' ', 0)
 	head := "#\tEngine\tPts\tF\tBH\tW"
 	rounds := 0
@@ -375,13 +383,13 @@ func writeRounds(b *strings.Builder, t EventTable) {
 	}
 	fmt.Fprintln(tw, head+"\t")
 	for _, r := range t.Standings {
-		fmt.Fprintf(tw, "%s\t%s\t%g\t%d\t%g\t%d\t%s\t%s\n", placeText(r.Rank, r.Shared), r.Name, r.Points, r.Fouls, r.Buchholz, r.Wins,
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%d\t%g\t%d\t%s\t%s\n", r.Place(), r.Name, r.Points, r.Fouls, r.Buchholz, r.Wins,
 			strings.Join(t.cells[r.Player], "\t"), flags(r))
 	}
 	tw.Flush()
 }
 
-func writeBracket(b *strings.Builder, t EventTable) {
+func writeBracket(b *strings.Builder, t Table) {
 	last := ""
 	for _, tie := range t.Bracket {
 		if head := fmt.Sprintf("%s %d", tie.Stage, tie.Round); head != last {
@@ -420,7 +428,7 @@ func writeBracket(b *strings.Builder, t EventTable) {
 	if len(t.Standings) > 0 {
 		var ps []string
 		for _, r := range t.Standings {
-			ps = append(ps, placeText(r.Rank, r.Shared)+" "+r.Name)
+			ps = append(ps, r.Place()+" "+r.Name)
 		}
 		fmt.Fprintf(b, "  places: %s\n", strings.Join(ps, ", "))
 	}
@@ -449,7 +457,7 @@ func teamFlags(r TeamStanding) string {
 	return ""
 }
 
-func writeTeams(b *strings.Builder, t EventTable) {
+func writeTeams(b *strings.Builder, t Table) {
 	tw := tabwriter.NewWriter(b, 0, 0, 1, ' ', 0)
 	// A round robin breaks ties by head-to-head (H2H, "-" for a team level
 	// with none on the criteria before it), a Swiss by the opponents'
@@ -470,7 +478,7 @@ func writeTeams(b *strings.Builder, t EventTable) {
 				}
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%g\t%d\t%g\t%d\t%d\t%d\t%d\t%s\t%s\n", placeText(r.Rank, r.Shared), r.Name, r.MatchPoints, r.Fouls, r.GamePoints,
+		fmt.Fprintf(tw, "%s\t%s\t%g\t%d\t%g\t%d\t%d\t%d\t%d\t%s\t%s\n", r.Place(), r.Name, r.MatchPoints, r.Fouls, r.GamePoints,
 			r.GamesWon, r.Won, r.Drawn, r.Lost, tb, teamFlags(r))
 	}
 	tw.Flush()
@@ -522,8 +530,8 @@ func fmtG(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 // table with its standings, games and bracket.
 func (ev *Event) WriteJSON(w io.Writer) error {
 	out := struct {
-		Format string       `json:"format"`
-		Tables []EventTable `json:"tables"`
+		Format string  `json:"format"`
+		Tables []Table `json:"tables"`
 	}{ev.kind.String(), ev.Tables()}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

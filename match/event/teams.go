@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"errors"
@@ -9,8 +9,8 @@ import (
 // engines play on boards 1, 2, ... in the order given.
 type Team struct {
 	Name string
-	// Engines are indices into Config.Engines, board 1 first (then the
-	// reserves, TeamReserves).
+	// Engines are indices into the event's players (match.Config.Engines),
+	// board 1 first (then the reserves, TeamReserves).
 	Engines []int
 }
 
@@ -71,7 +71,7 @@ type teamMatch struct {
 	forfeit bool
 	// pairing is the inner format's fixture of the match (the teams as Red
 	// and Black): its result goes back to it.
-	pairing fixture
+	pairing Fixture
 }
 
 // teamEvent is a team round robin (Berger table over the teams) or a team
@@ -186,7 +186,7 @@ func seeds(n int) []int {
 // next returns the board games of the next round's matches. A match
 // with a team that withdrew is not played: it is recorded at once as a
 // forfeit (a round of such matches only is passed over).
-func (e *teamEvent) next() ([]fixture, error) {
+func (e *teamEvent) next() ([]Fixture, error) {
 	for {
 		before := 0
 		if e.sw != nil {
@@ -198,15 +198,15 @@ func (e *teamEvent) next() ([]fixture, error) {
 		}
 		if e.sw != nil {
 			for _, g := range e.sw.games[before:] { // a bye
-				e.matches = append(e.matches, &teamMatch{round: g.round, first: g.red, second: -1, points: [2]float64{2, 0}, games: [2]float64{float64(e.perMatch()), 0}})
+				e.matches = append(e.matches, &teamMatch{round: g.Round, first: g.Red, second: -1, points: [2]float64{2, 0}, games: [2]float64{float64(e.perMatch()), 0}})
 			}
 		}
-		var out []fixture
-		var forfeits []played
+		var out []Fixture
+		var forfeits []Played
 		for m, p := range pairs {
-			tm := &teamMatch{round: p.round, match: m + 1, first: p.red, second: p.black, pairing: p}
+			tm := &teamMatch{round: p.Round, match: m + 1, first: p.Red, second: p.Black, pairing: p}
 			e.matches = append(e.matches, tm)
-			if e.out[p.red] || e.out[p.black] {
+			if e.out[p.Red] || e.out[p.Black] {
 				forfeits = append(forfeits, e.forfeitMatch(tm))
 				continue
 			}
@@ -247,7 +247,7 @@ func (e *teamEvent) lineup(t int, tm *teamMatch) []int {
 			}
 		}
 		if e.system == TeamLineup {
-			in = drawNumbers(in, e.seed, lotLineup, uint64(t), uint64(tm.round), uint64(tm.match), uint64(tm.pairing.game))
+			in = drawNumbers(in, e.seed, lotLineup, uint64(t), uint64(tm.round), uint64(tm.match), uint64(tm.pairing.Game))
 		}
 		return append(in, gone...)[:e.boards]
 	}
@@ -262,17 +262,17 @@ func (e *teamEvent) lineup(t int, tm *teamMatch) []int {
 // and Black on those of the odd ones, so that each engine alternates
 // (board by board, as 13.2 has it, one engine of the other team would
 // always have the same colour).
-func (e *teamEvent) boardGames(tm *teamMatch, p fixture) []fixture {
-	a, b := e.lineup(p.red, tm), e.lineup(p.black, tm)
-	game := func(board, x, y int, firstRed bool) fixture {
-		f := fixture{red: x, black: y, stage: p.stage, round: p.round, board: board, match: p.board, team: tm,
-			game: p.game, tiebreak: p.tiebreak, tie: p.tie}
+func (e *teamEvent) boardGames(tm *teamMatch, p Fixture) []Fixture {
+	a, b := e.lineup(p.Red, tm), e.lineup(p.Black, tm)
+	game := func(board, x, y int, firstRed bool) Fixture {
+		f := Fixture{Red: x, Black: y, Stage: p.Stage, Round: p.Round, Board: board, Match: p.Board, team: tm,
+			Game: p.Game, Tiebreak: p.Tiebreak, tie: p.tie}
 		if !firstRed {
-			f.red, f.black = y, x
+			f.Red, f.Black = y, x
 		}
 		return f
 	}
-	var out []fixture
+	var out []Fixture
 	if e.system == TeamAllPlay {
 		for s := 0; s < e.boards; s++ {
 			for k := 0; k < e.boards; k++ {
@@ -289,14 +289,14 @@ func (e *teamEvent) boardGames(tm *teamMatch, p fixture) []fixture {
 
 // result returns the match as the inner format records it: the teams as
 // Red and Black, the match points as their points.
-func (m *teamMatch) result() played {
-	return played{fixture: m.pairing, points: m.points, forfeit: m.forfeit}
+func (m *teamMatch) result() Played {
+	return Played{Fixture: m.pairing, Points: m.points, Forfeit: m.forfeit}
 }
 
 // forfeitMatch settles a match with a team that withdrew: the team
 // present wins it with every board ("+"), two teams that withdrew both
 // lose it.
-func (e *teamEvent) forfeitMatch(tm *teamMatch) played {
+func (e *teamEvent) forfeitMatch(tm *teamMatch) Played {
 	tm.forfeit, tm.boards = true, e.perMatch()
 	for s, t := range [2]int{tm.first, tm.second} {
 		if !e.out[t] {
@@ -306,23 +306,23 @@ func (e *teamEvent) forfeitMatch(tm *teamMatch) played {
 	return tm.result()
 }
 
-func (e *teamEvent) record(games []played) {
-	var done []played
+func (e *teamEvent) record(games []Played) {
+	var done []Played
 	for _, g := range games {
 		tm := g.team
 		if tm == nil || tm.boards >= e.perMatch() {
 			continue
 		}
 		side := [2]int{0, 1} // the first team's colour index, the second's
-		if e.teamOf(g.red) != tm.first {
+		if e.teamOf(g.Red) != tm.first {
 			side = [2]int{1, 0}
 		}
 		for t, c := range side {
-			tm.games[t] += g.points[c]
-			if g.points[c] == 1 {
+			tm.games[t] += g.Points[c]
+			if g.Points[c] == 1 {
 				tm.won[t]++
 			}
-			if g.fouls[c] {
+			if g.Fouls[c] {
 				tm.fouls[t]++
 			}
 		}

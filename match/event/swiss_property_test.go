@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"fmt"
@@ -157,20 +157,20 @@ func TestSwissProperties(t *testing.T) {
 					seen := map[int]bool{}
 					for _, g := range e.games[before:] {
 						for p := range n {
-							if byes[p] < byes[g.red] {
-								t.Errorf("round %d: a second bye to %d, %d has had none", r, g.red+1, p+1)
+							if byes[p] < byes[g.Red] {
+								t.Errorf("round %d: a second bye to %d, %d has had none", r, g.Red+1, p+1)
 							}
 						}
-						byes[g.red]++
-						seen[g.red] = true
+						byes[g.Red]++
+						seen[g.Red] = true
 					}
-					var res []played
+					var res []Played
 					for _, f := range fs {
-						if seen[f.red] || seen[f.black] {
-							t.Fatalf("round %d: %d or %d seated twice", r, f.red+1, f.black+1)
+						if seen[f.Red] || seen[f.Black] {
+							t.Fatalf("round %d: %d or %d seated twice", r, f.Red+1, f.Black+1)
 						}
-						seen[f.red], seen[f.black] = true, true
-						k := [2]int{min(f.red, f.black), max(f.red, f.black)}
+						seen[f.Red], seen[f.Black] = true, true
+						k := [2]int{min(f.Red, f.Black), max(f.Red, f.Black)}
 						if met[k] >= 1 {
 							rematches++
 						}
@@ -179,7 +179,7 @@ func TestSwissProperties(t *testing.T) {
 						}
 						met[k]++
 						games++
-						for p, c := range map[int]int8{f.red: 1, f.black: -1} {
+						for p, c := range map[int]int8{f.Red: 1, f.Black: -1} {
 							if !colours[p].allows(c) {
 								t.Errorf("round %d: %d breaks the colour limits (colours %+v, gets %d)", r, p+1, colours[p], c)
 							}

@@ -1,4 +1,4 @@
-package match
+package event
 
 import (
 	"fmt"
@@ -95,12 +95,13 @@ func TestBergerProperties(t *testing.T) {
 // (制签) from the seed, in a Berger event, in each group and in a team
 // round robin: another seed draws another order, the same seed the same.
 func TestNumbersByLot(t *testing.T) {
-	tableOrder := func(cfg Config) []int {
+	tableOrder := func(system System, o Options, names []string) []int {
 		t.Helper()
-		f, err := newEventFormat(&cfg, EngineNames(cfg.Engines))
+		ev, err := New(system, 2, o, names)
 		if err != nil {
 			t.Fatal(err)
 		}
+		f := ev.format
 		if p, ok := f.(*playoffEvent); ok {
 			f = p.main
 		}
@@ -116,19 +117,20 @@ func TestNumbersByLot(t *testing.T) {
 		return nil
 	}
 	for _, c := range []struct {
-		name string
-		cfg  Config
+		name   string
+		system System
+		o      Options
+		names  []string
 	}{
-		{"berger", Config{Format: Berger, Engines: fakes("1", "2", "3", "4", "5", "6", "7", "8")}},
-		{"groups", Config{Format: Groups, Engines: fakes("1", "2", "3", "4", "5", "6", "7", "8"),
-			EventOptions: EventOptions{Groups: 2, Advance: 1}}},
-		{"teams", Config{Format: Berger, Engines: fakes("1", "2", "3", "4", "5", "6"),
-			EventOptions: EventOptions{Teams: []Team{{"A", []int{0}}, {"B", []int{1}}, {"C", []int{2}}, {"D", []int{3}}, {"E", []int{4}}, {"F", []int{5}}}}}},
+		{"berger", Berger, Options{}, []string{"1", "2", "3", "4", "5", "6", "7", "8"}},
+		{"groups", Groups, Options{Groups: 2, Advance: 1}, []string{"1", "2", "3", "4", "5", "6", "7", "8"}},
+		{"teams", Berger, Options{Teams: []Team{{"A", []int{0}}, {"B", []int{1}}, {"C", []int{2}}, {"D", []int{3}}, {"E", []int{4}}, {"F", []int{5}}}},
+			[]string{"1", "2", "3", "4", "5", "6"}},
 	} {
 		orders := map[string]bool{}
 		for seed := uint64(0); seed < 10; seed++ {
-			c.cfg.EventOptions.Seed = seed
-			a, b := tableOrder(c.cfg), tableOrder(c.cfg)
+			c.o.Seed = seed
+			a, b := tableOrder(c.system, c.o, c.names), tableOrder(c.system, c.o, c.names)
 			if fmt.Sprint(a) != fmt.Sprint(b) {
 				t.Errorf("%s seed %d: %v then %v", c.name, seed, a, b)
 			}
