@@ -435,32 +435,17 @@ func runMatchOpenings(args []string, stdout, stderr io.Writer) int {
 	); err != nil {
 		return cliflags.Bad(fs, "%v", err)
 	}
-	f, _, err := safefile.Open(*in)
-	if err != nil {
-		fmt.Fprintf(stderr, "match openings: %v\n", err)
-		return 1
-	}
-	defer f.Close()
-	ps, rep, err := match.GenerateOpenings(f, *in, o)
-	if err != nil {
-		fmt.Fprintf(stderr, "match openings: %v\n", err)
-		return 1
-	}
-	header := fmt.Sprintf("%d positions %d-%d plies into the games of %s\n"+
-		"(%d games, Red scored %.1f%%; %d positions reached in >= %d games, %d of them balanced).\n"+
-		"Chosen by: ucci match openings %s\n"+
-		"Each line: FEN ; ECCO, the moves that first reached it, Red's results +W =D -L there.",
-		len(ps), o.MinPly, o.MaxPly, baseName(*in), rep.Games, 100*rep.RedScore, rep.Candidates, o.MinGames, rep.Balanced,
-		shellJoin(args))
-	if *credit != "" {
-		header = "Source: " + *credit + "\n" + header
-	}
-	if err := writeOut(*out, stdout, func(w io.Writer) error { return match.WriteOpenings(w, header, ps) }); err != nil {
-		fmt.Fprintf(stderr, "match openings: %v\n", err)
-		return 1
-	}
-	fmt.Fprintf(stderr, "match openings: %d positions from %d games (%d skipped)\n", len(ps), rep.Games, rep.Skipped)
-	return 0
+	return writeChosen("match openings", *in, *out, *credit, stdout, stderr, func(games io.Reader) (string, func(io.Writer, string) error, string, error) {
+		ps, rep, err := match.GenerateOpenings(games, *in, o)
+		header := fmt.Sprintf("%d positions %d-%d plies into the games of %s\n"+
+			"(%d games, Red scored %.1f%%; %d positions reached in >= %d games, %d of them balanced).\n"+
+			"Chosen by: ucci match openings %s\n"+
+			"Each line: FEN ; ECCO, the moves that first reached it, Red's results +W =D -L there.",
+			len(ps), o.MinPly, o.MaxPly, baseName(*in), rep.Games, 100*rep.RedScore, rep.Candidates, o.MinGames, rep.Balanced,
+			shellJoin(args))
+		write := func(w io.Writer, header string) error { return match.WriteOpenings(w, header, ps) }
+		return header, write, fmt.Sprintf("%d positions from %d games (%d skipped)", len(ps), rep.Games, rep.Skipped), err
+	})
 }
 
 // sampleOpenings implements `ucci match openings -engine SPEC`: opening

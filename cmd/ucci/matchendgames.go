@@ -47,28 +47,13 @@ func runMatchEndgames(args []string, stdout, stderr io.Writer) int {
 	); err != nil {
 		return cliflags.Bad(fs, "%v", err)
 	}
-	f, _, err := safefile.Open(*in)
-	if err != nil {
-		fmt.Fprintf(stderr, "match endgames: %v\n", err)
-		return 1
-	}
-	defer f.Close()
-	ps, rep, err := match.ChooseEndgames(f, *in, o)
-	if err != nil {
-		fmt.Fprintf(stderr, "match endgames: %v\n", err)
-		return 1
-	}
-	header := fmt.Sprintf("%d endgame positions (%d-%d attacking pieces, quiet, played on for %d+ plies) from the games of %s.\n"+
-		"Chosen by: ucci match endgames %s\n"+
-		"Each line: FEN ; the game, the ply, its result.",
-		len(ps), o.MinAttackers, o.MaxAttackers, o.MinPliesLeft, baseName(*in), shellJoin(args))
-	if *credit != "" {
-		header = "Source: " + *credit + "\n" + header
-	}
-	if err := writeOut(*out, stdout, func(w io.Writer) error { return match.WriteEndgames(w, header, ps) }); err != nil {
-		fmt.Fprintf(stderr, "match endgames: %v\n", err)
-		return 1
-	}
-	fmt.Fprintf(stderr, "match endgames: %d positions from %d games (%d reached an ending, %d skipped)\n", len(ps), rep.Games, rep.Reached, rep.Skipped)
-	return 0
+	return writeChosen("match endgames", *in, *out, *credit, stdout, stderr, func(games io.Reader) (string, func(io.Writer, string) error, string, error) {
+		ps, rep, err := match.ChooseEndgames(games, *in, o)
+		header := fmt.Sprintf("%d endgame positions (%d-%d attacking pieces, quiet, played on for %d+ plies) from the games of %s.\n"+
+			"Chosen by: ucci match endgames %s\n"+
+			"Each line: FEN ; the game, the ply, its result.",
+			len(ps), o.MinAttackers, o.MaxAttackers, o.MinPliesLeft, baseName(*in), shellJoin(args))
+		write := func(w io.Writer, header string) error { return match.WriteEndgames(w, header, ps) }
+		return header, write, fmt.Sprintf("%d positions from %d games (%d reached an ending, %d skipped)", len(ps), rep.Games, rep.Reached, rep.Skipped), err
+	})
 }
