@@ -320,16 +320,21 @@ func placeText(rank int, shared bool) string {
 }
 
 // flags returns the marks of a row: its playoff, its withdrawal.
-func flags(r Standing) string {
+func flags(r Standing) string { return marks(r.Playoff, r.Cancelled, r.Withdrawn, "withdrawn") }
+
+// marks words a row's playoff ("lot" or the playoff's result) or its
+// withdrawal (word says it: "withdrawn" for a player, "withdrew" for
+// a team), when the results were cancelled too (20.3).
+func marks(playoff string, cancelled, withdrawn bool, word string) string {
 	switch {
-	case r.Playoff == "lot":
+	case playoff == "lot":
 		return "  (place by lot)"
-	case r.Playoff != "":
-		return "  (playoff " + r.Playoff + ")"
-	case r.Cancelled:
-		return "  (withdrawn, results cancelled: 20.3)"
-	case r.Withdrawn:
-		return "  (withdrawn)"
+	case playoff != "":
+		return "  (playoff " + playoff + ")"
+	case cancelled:
+		return "  (" + word + ", results cancelled: 20.3)"
+	case withdrawn:
+		return "  (" + word + ")"
 	}
 	return ""
 }
@@ -443,19 +448,7 @@ func orBye(name string) string {
 
 // teamFlags returns the marks of a team's row: its playoff, its
 // withdrawal.
-func teamFlags(r TeamStanding) string {
-	switch {
-	case r.Playoff == "lot":
-		return "  (place by lot)"
-	case r.Playoff != "":
-		return "  (playoff " + r.Playoff + ")"
-	case r.Cancelled:
-		return "  (withdrew, results cancelled: 20.3)"
-	case r.Withdrawn:
-		return "  (withdrew)"
-	}
-	return ""
-}
+func teamFlags(r TeamStanding) string { return marks(r.Playoff, r.Cancelled, r.Withdrawn, "withdrew") }
 
 func writeTeams(b *strings.Builder, t Table) {
 	tw := tabwriter.NewWriter(b, 0, 0, 1, ' ', 0)
