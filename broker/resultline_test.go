@@ -64,6 +64,13 @@ func TestWorkerLogsEachResult(t *testing.T) {
 		RunWorker(wctx, connect(t, broker, "w"), WorkerOptions{Trusted: testTrust, Name: "w", CacheDir: t.TempDir(), Log: bufferLog(&log)})
 	})
 	res, err := match.Run(ctx, cfg)
+	// The worker logs the line after it has stored the result, which the
+	// coordinator may read first: wait for it before the worker stops.
+	// The games are drawn by the ply limit.
+	const want = "run lines: games 1-2 done: a 1 - b 1"
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(log.String(), want) && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	stop()
 	wg.Wait()
 	if err != nil {
@@ -72,8 +79,7 @@ func TestWorkerLogsEachResult(t *testing.T) {
 	if len(res.Games) != 2 {
 		t.Fatalf("%d games, want 2", len(res.Games))
 	}
-	// The games are drawn by the ply limit.
-	if want := "run lines: games 1-2 done: a 1 - b 1"; !strings.Contains(log.String(), want) {
+	if !strings.Contains(log.String(), want) {
 		t.Errorf("worker log:\n%s\nwant a line with %q", log.String(), want)
 	}
 }
