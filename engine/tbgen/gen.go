@@ -3,7 +3,9 @@ package tbgen
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/goxq/ucci/engine"
@@ -33,13 +35,17 @@ type Builder struct {
 	Progress func(m tb.Material, iter int, done, total int64) // after each iteration; may be nil
 }
 
-// Generate computes the values of m. Iteration 0 marks the positions that
-// are not legal and the mates and stalemates (a loss in 0); iteration k
-// then resolves the positions whose value is decided by children resolved
-// before it: a win in k when some move reaches a loss in k-1 (a capture
-// into a lost smaller-table position counts as a loss in 0), a loss in k
-// when every move reaches a win and the longest is k-1. Every position
-// left when an iteration resolves nothing is a draw.
+// Generate computes the values of m by retrograde analysis. A first pass
+// over every index marks the positions that are not legal, the mates and
+// stalemates (a loss in 0), the captures that decide at once (a capture
+// into a lost position wins in 1; a position whose every move is a capture
+// into a won one loses in 1) and counts each other position's moves that
+// capture nothing (each position they reach once). Pass d then takes every
+// loss in d and makes each position one move before it a win in d+1, and
+// every win in d and takes one from the count of each position one move
+// before it, which loses in d+1 when its count reaches 0: all its moves
+// lead to wins, the longest in d. Every position left when a pass finds
+// nothing is a draw.
 func (b *Builder) Generate(m tb.Material) ([]tb.Value, Stats, error) {
 	start := time.Now()
 	for _, s := range m.Subsets() {
@@ -48,60 +54,38 @@ func (b *Builder) Generate(m tb.Material) ([]tb.Value, Stats, error) {
 		}
 	}
 	lay := tb.NewLayout(m)
-	vals := make([]tb.Value, lay.Size())
-	for i := range vals {
-		vals[i] = unknown
-	}
+	work := make([]atomic.Uint32, lay.Size())
 	workers := b.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	st := Stats{Material: m}
-	var errMu sync.Mutex
-	var firstErr error
 	resolved := int64(0)
-	for iter := 0; ; iter++ {
-		pend := make([][]entry, workers)
-		var wg sync.WaitGroup
-		chunk := (lay.Size() + int64(workers) - 1) / int64(workers)
-		for w := range workers {
-			lo, hi := int64(w)*chunk, min(int64(w+1)*chunk, lay.Size())
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				out, err := b.sweep(lay, vals, iter, lo, hi)
-				if err != nil {
-					errMu.Lock()
-					firstErr = err
-					errMu.Unlock()
-				}
-				pend[w] = out
-			}()
-		}
-		wg.Wait()
-		if firstErr != nil {
-			return nil, st, firstErr
-		}
-		n := 0
-		for _, p := range pend {
-			for _, e := range p {
-				vals[e.i] = e.v
+	for pass := -1; ; pass++ {
+		n, err := parallel(workers, lay.Size(), func(lo, hi int64) (int64, error) {
+			if pass < 0 {
+				return b.firstPass(lay, work, lo, hi)
 			}
-			n += len(p)
+			return retroPass(lay, work, pass, lo, hi), nil
+		})
+		if err != nil {
+			return nil, st, err
 		}
-		resolved += int64(n)
-		st.Iterations = iter + 1
+		resolved += n
+		st.Iterations = pass + 2
 		if b.Progress != nil {
-			b.Progress(m, iter, resolved, lay.Size())
+			b.Progress(m, pass+1, resolved, lay.Size())
 		}
-		if n == 0 && iter > 0 {
+		if n == 0 && pass >= 1 {
 			break
 		}
 	}
-	for i, v := range vals {
+	vals := make([]tb.Value, lay.Size())
+	for i := range work {
+		v := tb.Value(work[i].Load())
 		switch {
 		case v == unknown:
-			vals[i] = tb.Draw
+			v = tb.Draw
 			st.Draws++
 		case v.IsWin():
 			st.Wins++
@@ -109,95 +93,271 @@ func (b *Builder) Generate(m tb.Material) ([]tb.Value, Stats, error) {
 		case v.IsLoss():
 			st.Losses++
 		}
+		vals[i] = v
 	}
 	st.Positions = st.Wins + st.Draws + st.Losses
 	st.Time = time.Since(start)
 	return vals, st, nil
 }
 
-// entry is a value found in an iteration, applied after it.
-type entry struct {
-	i int64
-	v tb.Value
+// A work entry holds a value in its low 16 bits and, while the value is
+// unknown, in the bits above the number of the position's moves (each
+// position reached once) not yet known to lead to a win for the opponent.
+const (
+	countShift = 16
+	countOne   = 1 << countShift
+	// escape is added to the count of a position with a capture into a
+	// drawn one: it can never lose.
+	escape = countOne
+)
+
+// parallel runs pass over [0, size) split among workers goroutines and
+// returns the sum of what they return, or the first error.
+func parallel(workers int, size int64, pass func(lo, hi int64) (int64, error)) (int64, error) {
+	var wg sync.WaitGroup
+	counts := make([]int64, workers)
+	errs := make([]error, workers)
+	chunk := (size + int64(workers) - 1) / int64(workers)
+	for w := range workers {
+		lo, hi := min(int64(w)*chunk, size), min(int64(w+1)*chunk, size)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			counts[w], errs[w] = pass(lo, hi)
+		}()
+	}
+	wg.Wait()
+	var n int64
+	for w := range workers {
+		if errs[w] != nil {
+			return 0, errs[w]
+		}
+		n += counts[w]
+	}
+	return n, nil
 }
 
-// sweep runs one iteration over the indexes lo to hi.
-func (b *Builder) sweep(lay *tb.Layout, vals []tb.Value, iter int, lo, hi int64) ([]entry, error) {
-	var out []entry
+// firstPass sets up the entries lo to hi and returns how many it resolved.
+func (b *Builder) firstPass(lay *tb.Layout, work []atomic.Uint32, lo, hi int64) (int64, error) {
 	pos := new(engine.Position)
 	var list engine.MoveList
+	resolved := int64(0)
 	for i := lo; i < hi; i++ {
-		if vals[i] != unknown {
-			continue
-		}
-		ok := setIndex(pos, lay, i)
-		if iter == 0 {
-			list.Count = 0
-			if !ok {
-				out = append(out, entry{i, tb.Illegal})
-			} else if !pos.HasLegalMove() {
-				out = append(out, entry{i, tb.Loss(0)})
-			}
+		if !setIndex(pos, lay, i) {
+			work[i].Store(uint32(tb.Illegal))
+			resolved++
 			continue
 		}
 		list.Count = 0
 		pos.GenerateLegalMoves(&list)
-		bestWin, longest, allWins := -1, -1, true
+		if list.Count == 0 {
+			work[i].Store(uint32(tb.Loss(0)))
+			resolved++
+			continue
+		}
+		n, wins, draws, losses := 0, 0, 0, 0
 		for _, mv := range list.Slice() {
-			cv, ok, err := b.child(lay, vals, pos, mv, iter)
+			if !mv.IsCapture() {
+				n++
+				continue
+			}
+			v, err := b.captured(pos, mv)
 			if err != nil {
-				return nil, err
+				return 0, err
 			}
-			if !ok || !cv.IsWin() {
-				allWins = false
-			}
-			if ok && cv.IsLoss() && (bestWin < 0 || cv.DTC() < bestWin) {
-				bestWin = cv.DTC()
-			}
-			if ok && cv.IsWin() {
-				longest = max(longest, cv.DTC())
+			switch {
+			case v.IsWin():
+				wins++
+			case v.IsLoss():
+				losses++
+			default:
+				draws++
 			}
 		}
+		same, err := mirroredKingMoves(lay, pos, &list)
+		if err != nil {
+			return 0, err
+		}
+		count := uint32(n - same)
 		switch {
-		case bestWin >= 0:
-			out = append(out, entry{i, tb.Win(bestWin + 1)})
-		case allWins:
-			out = append(out, entry{i, tb.Loss(longest + 1)})
+		case losses > 0:
+			work[i].Store(uint32(tb.Win(1)))
+			resolved++
+		case count == 0 && draws == 0:
+			work[i].Store(uint32(tb.Loss(1)))
+			resolved++
+		default:
+			if draws > 0 {
+				count++
+			}
+			work[i].Store(count<<countShift | uint32(unknown))
 		}
 	}
-	return out, nil
+	return resolved, nil
 }
 
-// child returns the value after move mv for the opponent, with a capture's
-// distance counted as 0 (the conversion); ok is false while it is unknown
-// in this iteration.
-func (b *Builder) child(lay *tb.Layout, vals []tb.Value, pos *engine.Position, mv engine.Move, iter int) (tb.Value, bool, error) {
+// captured returns the value for the opponent after the capture mv, from
+// the smaller table.
+func (b *Builder) captured(pos *engine.Position, mv engine.Move) (tb.Value, error) {
 	pos.MakeMove(mv)
 	defer pos.UnmakeMove(mv)
-	if mv.IsCapture() {
-		v, ok := pos.ProbeTB(b.Tables)
-		if !ok {
-			return 0, false, fmt.Errorf("tablebase: no table for %s", pos.FEN())
-		}
-		switch {
-		case v.IsWin():
-			return tb.Win(0), true, nil
-		case v.IsLoss():
-			return tb.Loss(0), true, nil
-		}
-		return tb.Draw, true, nil
+	v, ok := pos.ProbeTB(b.Tables)
+	if !ok {
+		return 0, fmt.Errorf("tablebase: no table for %s", pos.FEN())
 	}
+	return v, nil
+}
+
+// childIndex returns the index of the position the move mv, which captures
+// nothing, reaches.
+func childIndex(lay *tb.Layout, pos *engine.Position, mv engine.Move) (int64, error) {
+	pos.MakeMove(mv)
+	defer pos.UnmakeMove(mv)
 	var pl tb.Placement
 	pos.TBPlacement(&pl)
 	idx, ok := lay.Index(&pl, tb.Red)
 	if !ok {
-		return 0, false, fmt.Errorf("tablebase: position outside its table: %s", pos.FEN())
+		return 0, fmt.Errorf("tablebase: position outside its table: %s", pos.FEN())
 	}
-	v := vals[idx]
-	if v == unknown || v.DTC() >= iter {
-		return 0, false, nil
+	return idx, nil
+}
+
+// mirroredKingMoves returns 1 when two moves of pos reach one index: the
+// attacking general steps from the e-file to the d-file and to the f-file
+// of a position symmetric but for it, so that the second child is the
+// mirror image of the first, which the index stores once. Every other pair
+// of moves reaches two indexes, since an index moves a general to the
+// d-file only from the f-file.
+func mirroredKingMoves(lay *tb.Layout, pos *engine.Position, list *engine.MoveList) (int, error) {
+	k := pos.KingSquare(engine.Red)
+	if pos.SideToMove() != engine.Red || k.File() != 4 {
+		return 0, nil
 	}
-	return v, true, nil
+	var sideways [2]int64
+	found := 0
+	for _, mv := range list.Slice() {
+		if mv.From() != k || mv.IsCapture() || mv.To().Rank() != k.Rank() {
+			continue
+		}
+		idx, err := childIndex(lay, pos, mv)
+		if err != nil {
+			return 0, err
+		}
+		sideways[found] = idx
+		found++
+	}
+	if found == 2 && sideways[0] == sideways[1] {
+		return 1, nil
+	}
+	return 0, nil
+}
+
+// retroPass takes the losses and wins in pass plies among the entries lo to
+// hi back one move (see Generate) and returns how many positions it
+// resolved.
+func retroPass(lay *tb.Layout, work []atomic.Uint32, pass int, lo, hi int64) int64 {
+	loss, win := uint32(tb.Loss(pass)), uint32(tb.Win(pass))
+	winNext, lossNext := uint32(tb.Win(pass+1)), uint32(tb.Loss(pass+1))
+	var preds []int64
+	resolved := int64(0)
+	for i := lo; i < hi; i++ {
+		v := work[i].Load()
+		if v != loss && v != win {
+			continue
+		}
+		preds = predecessors(lay, i, preds[:0])
+		for _, q := range preds {
+			e := &work[q]
+			for {
+				old := e.Load()
+				if tb.Value(old) != unknown {
+					break
+				}
+				next := winNext
+				if v == win {
+					next = old - countOne
+					if next>>countShift == 0 {
+						next = lossNext
+					}
+				}
+				if e.CompareAndSwap(old, next) {
+					if next == winNext || next == lossNext {
+						resolved++
+					}
+					break
+				}
+			}
+		}
+	}
+	return resolved
+}
+
+// predecessors appends to out the indexes of the positions one move that
+// captured nothing before the position of index i, each once. The index
+// stands for the position decoded and, when the attacking general is on
+// the d-file, for its mirror image too (whose general is on the f-file).
+// A predecessor is a position an index decodes to (general on the d- or
+// e-file), since those are the positions whose moves make the counts; one
+// with the general on the f-file reaches the mirror image instead, which
+// its own index takes back.
+func predecessors(lay *tb.Layout, i int64, out []int64) []int64 {
+	var board [tb.NumSquares]uint8
+	side, _ := lay.Decode(i, &board)
+	out = appendUnmoves(lay, &board, side, out)
+	if strongKingFile(&board) == 3 {
+		var mirrored [tb.NumSquares]uint8
+		for s, pc := range board {
+			mirrored[s/numFiles*numFiles+numFiles-1-s%numFiles] = pc
+		}
+		out = appendUnmoves(lay, &mirrored, side, out)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// strongKingFile returns the file of the attacking (Red) general.
+func strongKingFile(board *[tb.NumSquares]uint8) int {
+	for s, pc := range board {
+		if pc == tb.King {
+			return s % numFiles
+		}
+	}
+	return -1
+}
+
+// appendUnmoves appends the indexes of the positions from which the side
+// not to move reached board with side to move by a move that captured
+// nothing, leaving out those with the attacking general on the f-file.
+func appendUnmoves(lay *tb.Layout, board *[tb.NumSquares]uint8, side uint8, out []int64) []int64 {
+	mover := side ^ 1
+	kingOnF := strongKingFile(board) == 5
+	var pl tb.Placement
+	for s, pc := range board {
+		if pc != 0 {
+			pl.Square[pc][pl.Count[pc]] = uint8(s)
+			pl.Count[pc]++
+		}
+	}
+	pl.Side = mover
+	for pc := uint8(1); pc < tb.NumPieces; pc++ {
+		if pc>>3 != mover {
+			continue
+		}
+		for j := range int(pl.Count[pc]) {
+			y := pl.Square[pc][j]
+			unmoveSources(board, pc, int(y), func(x int) {
+				if pc == tb.King && x%numFiles == 5 || pc != tb.King && kingOnF {
+					return
+				}
+				pl.Square[pc][j] = uint8(x)
+				if idx, ok := lay.Index(&pl, tb.Red); ok {
+					out = append(out, idx)
+				}
+			})
+			pl.Square[pc][j] = y
+		}
+	}
+	return out
 }
 
 // setIndex sets pos to the position of index i of lay; false when the
