@@ -30,9 +30,10 @@ type sideSummary struct {
 // judgeCycle applies the repetition rules to the last plies moves, which
 // lead from an earlier occurrence of the position back to it. thorough (the
 // referee) adds the CXA refinements that need small searches: captures won
-// through a check and mate threats; without it (the search) a cycle with
-// some checks but no perpetual check is simply a draw. The position is
-// restored before returning.
+// through a check and mate threats; the search asks for them only in a
+// cycle with some checks, where they decide whether a side that checks now
+// and then attacks on every move (a cycle without checks it judges by the
+// plain chases). The position is restored before returning.
 func (p *Position) judgeCycle(plies int, rules RuleSet, thorough bool) Verdict {
 	start := p.histLen - plies
 	var sides [2]sideSummary
@@ -56,9 +57,12 @@ func (p *Position) judgeCycle(plies int, rules RuleSet, thorough bool) Verdict {
 	case perpetual[Black]:
 		return Verdict{RedWins, PerpetualCheck}
 	}
-	if !thorough && sides[Red].checks+sides[Black].checks > 0 {
-		// Search's approximation: a cycle with some checks is a draw.
-		return Verdict{Draw, Repetition}
+	if sides[Red].checks+sides[Black].checks > 0 {
+		// A side that checks on some moves only may still attack on every
+		// move (CXA: a check, then a mate threat or a chase): the search
+		// judges such a cycle as the referee does, or it walks into the loss
+		// believing it a draw.
+		thorough = true
 	}
 
 	var ids pieceIDs

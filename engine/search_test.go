@@ -161,6 +161,38 @@ func TestSearchPerpetualCheckIsALoss(t *testing.T) {
 	}
 }
 
+func TestSearchPerpetualAttackIsALoss(t *testing.T) {
+	// From a game against Pikafish-HCE that the search lost: Red's chariot
+	// checks on the eighth and ninth ranks and, in between, moves to d7 with
+	// a mate threat (the horse on g8 guards f8 and f9's escape), so every
+	// Red move of the cycle checks or threatens mate, a perpetual attack
+	// (CXA). The search used to score a cycle with some checks as a draw
+	// and played into the loss.
+	g, _ := NewGame("5k3/6N2/9/4r4/9/3R1c3/9/9/3K5/9 b - - 0 1", RulesCXA)
+	for _, m := range []string{"f4f5", "d4d9", "f9f8", "d9d8", "f8f9", "d8d9", "f9f8", "d9d8", "f8f9", "d8d7", "f9f8"} {
+		if _, err := g.PlayMove(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := g.Position()
+	repeat, err := p.ParseMove("d7d8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := g.VerdictAfter(repeat, 3); v != (Verdict{BlackWins, PerpetualAttack}) {
+		t.Fatalf("the referee gives %v after d7d8, want a perpetual attack lost by Red", v)
+	}
+	s := NewSearcher(4)
+	r := s.Search(p, Limits{Depth: 8, SearchMoves: []Move{repeat}}, nil)
+	if r.Score != -ScoreRuleWin+1 {
+		t.Errorf("d7d8 scores %d, want the rule loss %d", r.Score, -ScoreRuleWin+1)
+	}
+	r = s.Search(p, Limits{Depth: 8}, nil)
+	if r.BestMove == repeat {
+		t.Errorf("red repeats its perpetual attack (score %d)", r.Score)
+	}
+}
+
 // TestLazySMP runs several threads on one table (with -race in CI): on a
 // position with one good move (a chariot hangs) every thread that completed
 // an iteration agrees on it, and each did its share of the work. A stop
