@@ -62,7 +62,7 @@ func (b *Builder) Generate(m tb.Material) ([]tb.Value, Stats, error) {
 	st := Stats{Material: m}
 	resolved := int64(0)
 	for pass := -1; ; pass++ {
-		n, err := parallel(workers, lay.Size(), func(lo, hi int64) (int64, error) {
+		n, err := parallel(workers, lay.Size(), func(_ int, lo, hi int64) (int64, error) {
 			if pass < 0 {
 				return b.firstPass(lay, work, lo, hi)
 			}
@@ -111,9 +111,10 @@ const (
 	escape = countOne
 )
 
-// parallel runs pass over [0, size) split among workers goroutines and
-// returns the sum of what they return, or the first error.
-func parallel(workers int, size int64, pass func(lo, hi int64) (int64, error)) (int64, error) {
+// parallel runs pass over [0, size) split among workers goroutines (w
+// numbers each one's part, in index order) and returns the sum of what they
+// return, or the first error.
+func parallel(workers int, size int64, pass func(w int, lo, hi int64) (int64, error)) (int64, error) {
 	var wg sync.WaitGroup
 	counts := make([]int64, workers)
 	errs := make([]error, workers)
@@ -123,7 +124,7 @@ func parallel(workers int, size int64, pass func(lo, hi int64) (int64, error)) (
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			counts[w], errs[w] = pass(lo, hi)
+			counts[w], errs[w] = pass(w, lo, hi)
 		}()
 	}
 	wg.Wait()

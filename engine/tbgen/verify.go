@@ -2,6 +2,7 @@ package tbgen
 
 import (
 	"fmt"
+	"runtime"
 
 	"github.com/goxq/ucci/engine"
 	"github.com/goxq/ucci/engine/tb"
@@ -13,19 +14,35 @@ import (
 // in 0) and none to a shorter one, every move of a loss leads to a win and
 // the longest is one ply shorter, a draw has no move to a loss and one to a
 // draw, and the losses in 0 are exactly the positions without a legal move
-// (checkmate or stalemate). The tables one capture away must be in ts.
+// (checkmate or stalemate). The tables one capture away must be in ts. The
+// indexes are shared among one goroutine per core.
 func Verify(ts *tb.Tables, m tb.Material, limit int) (checked int64, problems []string) {
 	t := ts.Table(m)
 	if t == nil {
 		return 0, []string{"no table " + m.String()}
 	}
+	workers := runtime.GOMAXPROCS(0)
+	found := make([][]string, workers)
+	checked, _ = parallel(workers, t.Layout().Size(), func(w int, lo, hi int64) (int64, error) {
+		n, p := verifyRange(ts, t, lo, hi, limit)
+		found[w] = p
+		return n, nil
+	})
+	for _, p := range found {
+		problems = append(problems, p...)
+	}
+	return checked, problems[:min(len(problems), limit)]
+}
+
+// verifyRange checks the indexes lo to hi of t (see Verify).
+func verifyRange(ts *tb.Tables, t *tb.Table, lo, hi int64, limit int) (checked int64, problems []string) {
 	pos := new(engine.Position)
 	var list engine.MoveList
 	bad := func(format string, args ...any) bool {
 		problems = append(problems, fmt.Sprintf(format, args...))
 		return len(problems) >= limit
 	}
-	for i := range t.Layout().Size() {
+	for i := lo; i < hi; i++ {
 		v := t.At(i)
 		if !setIndex(pos, t.Layout(), i) {
 			if v != tb.Illegal && bad("index %d: not a position but %s", i, v) {
