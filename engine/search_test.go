@@ -135,11 +135,7 @@ func TestSearchPerpetualCheckIsALoss(t *testing.T) {
 	// gives Black the loss when its check repeats the position a third
 	// time. One move before that, Black must vary.
 	g, _ := NewGame("3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", RulesCXA)
-	for _, m := range []string{"f1e1", "f2e2", "e1f1", "e2f2", "f1e1", "f2e2", "e1f1"} {
-		if _, err := g.PlayMove(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playAll(t, g, "f1e1", "f2e2", "e1f1", "e2f2", "f1e1", "f2e2", "e1f1")
 	p := g.Position()
 	repeat, err := p.ParseMove("e2f2")
 	if err != nil {
@@ -169,11 +165,7 @@ func TestSearchPerpetualAttackIsALoss(t *testing.T) {
 	// (CXA). The search used to score a cycle with some checks as a draw
 	// and played into the loss.
 	g, _ := NewGame("5k3/6N2/9/4r4/9/3R1c3/9/9/3K5/9 b - - 0 1", RulesCXA)
-	for _, m := range []string{"f4f5", "d4d9", "f9f8", "d9d8", "f8f9", "d8d9", "f9f8", "d9d8", "f8f9", "d8d7", "f9f8"} {
-		if _, err := g.PlayMove(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playAll(t, g, "f4f5", "d4d9", "f9f8", "d9d8", "f8f9", "d8d9", "f9f8", "d9d8", "f8f9", "d8d7", "f9f8")
 	p := g.Position()
 	repeat, err := p.ParseMove("d7d8")
 	if err != nil {
