@@ -106,9 +106,6 @@ func (b *Builder) Generate(m tb.Material) ([]tb.Value, Stats, error) {
 const (
 	countShift = 16
 	countOne   = 1 << countShift
-	// escape is added to the count of a position with a capture into a
-	// drawn one: it can never lose.
-	escape = countOne
 )
 
 // parallel runs pass over [0, size) split among workers goroutines (w
@@ -189,6 +186,9 @@ func (b *Builder) firstPass(lay *tb.Layout, work []atomic.Uint32, lo, hi int64) 
 			resolved++
 		default:
 			if draws > 0 {
+				// A capture into a drawn position is one move that never
+				// leads to a win for the opponent: the count stays above
+				// zero, and the position never loses.
 				count++
 			}
 			work[i].Store(count<<countShift | uint32(unknown))
