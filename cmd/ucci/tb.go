@@ -153,7 +153,8 @@ func runTBProbe(args []string, stdout, stderr io.Writer) int {
 // runTBVerify implements `ucci tb verify [-tb DIR] [MATERIAL...]`.
 func runTBVerify(args []string, stdout, stderr io.Writer) int {
 	fs := cliflags.New("tb verify", "usage: ucci tb verify [-tb DIR] [MATERIAL...]\n"+
-		"  checks every table of DIR (or those named) against the rules and itself:\n"+
+		"  checks every table of DIR (or those named) whole against its checksum, then\n"+
+		"  against the rules and itself:\n"+
 		"  each win has a move to a loss one ply shorter, each loss only moves to wins,\n"+
 		"  each draw a move to a draw and none to a loss, and the losses in 0 are the\n"+
 		"  positions without a legal move", stderr)

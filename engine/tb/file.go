@@ -31,6 +31,15 @@ var magic = [8]byte{'X', 'Q', 'T', 'B', 0, 0, 0, 1}
 // ErrDamaged reports a table file whose header or checksum is wrong.
 var ErrDamaged = errors.New("damaged tablebase file")
 
+// checkedAtLoad is the largest table (bytes of values) whose checksum
+// OpenTable checks: reading a whole table costs about a second a gigabyte
+// when the system has it cached, and a disk read when not, so the 25 GB of
+// the two-attacker set would hold up an engine's start for more than a
+// minute. Larger tables are checked at load by their header and size,
+// which catch a truncated or misnamed file; CheckSum (ucci tb verify)
+// reads them whole. A variable so that the tests can lower it.
+var checkedAtLoad int64 = 64 << 20
+
 // FileName returns the file name of a material's table: KRKAABB.xqtb.
 func FileName(m Material) string { return m.String() + fileExt }
 
@@ -74,6 +83,7 @@ type Table struct {
 	lay      *Layout
 	data     []byte // the values
 	unmap    func() error
+	sum      uint64 // the header's checksum of the values
 }
 
 // Size returns the number of positions of the table.
@@ -100,7 +110,8 @@ func (t *Table) Close() error {
 	return err
 }
 
-// OpenTable maps the table of m in dir and checks its header and checksum.
+// OpenTable maps the table of m in dir and checks its header, its size
+// and, for tables of up to checkedAtLoad bytes, its checksum.
 func OpenTable(dir string, m Material) (*Table, error) {
 	path := filepath.Join(dir, FileName(m))
 	f, size, err := safefile.Open(path)
@@ -135,10 +146,24 @@ func fromImage(m Material, lay *Layout, img []byte) (*Table, error) {
 	if [16]byte(img[8:24]) != name || binary.LittleEndian.Uint64(img[24:]) != uint64(lay.size) {
 		return nil, fmt.Errorf("%w: the header names another table", ErrDamaged)
 	}
-	if checksum(img[headerSize:]) != binary.LittleEndian.Uint64(img[40:]) {
-		return nil, fmt.Errorf("%w: checksum mismatch", ErrDamaged)
+	t := &Table{Material: m, Longest: int(binary.LittleEndian.Uint16(img[32:])), lay: lay, data: img[headerSize:],
+		sum: binary.LittleEndian.Uint64(img[40:])}
+	if int64(len(t.data)) <= checkedAtLoad {
+		if err := t.CheckSum(); err != nil {
+			return nil, err
+		}
 	}
-	return &Table{Material: m, Longest: int(binary.LittleEndian.Uint16(img[32:])), lay: lay, data: img[headerSize:]}, nil
+	return t, nil
+}
+
+// CheckSum reads the whole table and compares its values with the
+// header's checksum (OpenTable does so only for tables of up to
+// checkedAtLoad bytes).
+func (t *Table) CheckSum() error {
+	if checksum(t.data) != t.sum {
+		return fmt.Errorf("%w: checksum mismatch", ErrDamaged)
+	}
+	return nil
 }
 
 // readAll is the fallback of mapFile: the file read into memory.

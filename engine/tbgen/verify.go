@@ -8,8 +8,8 @@ import (
 	"github.com/goxq/ucci/engine/tb"
 )
 
-// Verify checks a loaded table against the rules and against itself and
-// returns the first problems found (at most limit): every win has a move to
+// Verify checks a loaded table whole against its checksum, then against
+// the rules and against itself, and returns the first problems found (at most limit): every win has a move to
 // a loss one ply shorter (a capture into a lost position counting as a loss
 // in 0) and none to a shorter one, every move of a loss leads to a win and
 // the longest is one ply shorter, a draw has no move to a loss and one to a
@@ -20,6 +20,9 @@ func Verify(ts *tb.Tables, m tb.Material, limit int) (checked int64, problems []
 	t := ts.Table(m)
 	if t == nil {
 		return 0, []string{"no table " + m.String()}
+	}
+	if err := t.CheckSum(); err != nil {
+		return 0, []string{m.String() + ": " + err.Error()}
 	}
 	workers := runtime.GOMAXPROCS(0)
 	found := make([][]string, workers)
