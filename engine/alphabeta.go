@@ -206,7 +206,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		switch {
 		case m == ttMove && singularExt != 0:
 			newDepth += singularExt
-		case givesCheck && ply < 2*w.rootDepth:
+		case givesCheck && ply < 2*w.rootDepth && depth >= checkExtMinDepth:
 			newDepth++
 		}
 		var score int
@@ -214,7 +214,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			score = -w.search(-beta, -alpha, newDepth, ply+1, false)
 		} else {
 			r := 0
-			if pruning > LevelNone && depth >= 3 && moveCount > 2 && !givesCheck && (quiet || !p.moveWasSafe(m)) {
+			if pruning > LevelNone && depth >= lmrMinDepth && moveCount > lmrMinMoves && (!givesCheck || depth >= lmrCheckMinDepth) && (quiet || !p.moveWasSafe(m)) {
 				r = lmr(depth, moveCount)
 				if !pvNode {
 					r++

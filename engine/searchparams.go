@@ -19,6 +19,10 @@ const (
 	futilityPerPly        = 90   // futility margin per ply
 	futilityMaxDepth      = 6    // deepest node for futility pruning
 	lmpMaxDepth           = 8    // deepest node for late-move pruning
+	lmrMinDepth           = 3    // shallowest node for late-move reductions
+	lmrMinMoves           = 2    // moves searched at full depth before late-move reductions start
+	lmrBase               = 75   // late-move reduction's constant part, in hundredths of a ply
+	lmrDivisor            = 225  // late-move reduction: ln(depth) × ln(move number) divided by this, in hundredths
 	lmrHistoryDivisor     = 8000 // history score (main and continuation) per ply of reduction change
 	aspirationWindow      = 20   // initial aspiration half-width
 	qsDeltaMargin         = 150  // delta-pruning margin in quiescence
@@ -32,6 +36,8 @@ const (
 	razorMargin           = 150  // razoring margin per ply
 	historyPruneMaxDepth  = 3    // deepest node for history pruning
 	historyPruneMargin    = 2500 // negative history (main and continuation) per ply below which a quiet move is pruned
+	checkExtMinDepth      = 0    // shallowest node whose checking moves are extended one ply
+	lmrCheckMinDepth      = 99   // shallowest node whose checking moves are late-move reduced (99: never)
 )
 
 // TunableParams is empty in a normal build: the search parameters are

@@ -17,6 +17,10 @@ var (
 	futilityPerPly        = 90   // futility margin per ply
 	futilityMaxDepth      = 6    // deepest node for futility pruning
 	lmpMaxDepth           = 8    // deepest node for late-move pruning
+	lmrMinDepth           = 3    // shallowest node for late-move reductions
+	lmrMinMoves           = 2    // moves searched at full depth before late-move reductions start
+	lmrBase               = 75   // late-move reduction's constant part, in hundredths of a ply
+	lmrDivisor            = 225  // late-move reduction: ln(depth) × ln(move number) divided by this, in hundredths
 	lmrHistoryDivisor     = 8000 // history score (main and continuation) per ply of reduction change
 	aspirationWindow      = 20   // initial aspiration half-width
 	qsDeltaMargin         = 150  // delta-pruning margin in quiescence
@@ -30,6 +34,8 @@ var (
 	razorMargin           = 150  // razoring margin per ply
 	historyPruneMaxDepth  = 3    // deepest node for history pruning
 	historyPruneMargin    = 2500 // negative history (main and continuation) per ply below which a quiet move is pruned
+	checkExtMinDepth      = 0    // shallowest node whose checking moves are extended one ply
+	lmrCheckMinDepth      = 99   // shallowest node whose checking moves are late-move reduced (99: never)
 )
 
 // TunableParams lists the search parameters of a tuning build.
@@ -44,6 +50,10 @@ var TunableParams = []TunableParam{
 	{"FutilityPerPly", &futilityPerPly, 30, 200},
 	{"FutilityMaxDepth", &futilityMaxDepth, 2, 10},
 	{"LMPMaxDepth", &lmpMaxDepth, 3, 12},
+	{"LMRMinDepth", &lmrMinDepth, 3, 8},
+	{"LMRMinMoves", &lmrMinMoves, 1, 5},
+	{"LMRBase", &lmrBase, 0, 200},
+	{"LMRDivisor", &lmrDivisor, 100, 400},
 	{"LMRHistoryDivisor", &lmrHistoryDivisor, 1000, 30000},
 	{"AspirationWindow", &aspirationWindow, 5, 80},
 	{"QSDeltaMargin", &qsDeltaMargin, 50, 400},
@@ -57,4 +67,6 @@ var TunableParams = []TunableParam{
 	{"RazorMargin", &razorMargin, 50, 500},
 	{"HistoryPruneMaxDepth", &historyPruneMaxDepth, 0, 6},
 	{"HistoryPruneMargin", &historyPruneMargin, 200, 12000},
+	{"CheckExtMinDepth", &checkExtMinDepth, 0, 16},
+	{"LMRCheckMinDepth", &lmrCheckMinDepth, 3, 99},
 }

@@ -61,19 +61,22 @@ type worker struct {
 	netStack       [MaxPly + 4]netFrame
 }
 
-// lmrTable[depth][moveNumber] is the late-move reduction in plies.
-var lmrTable [64][64]int8
+// logProduct[depth][moveNumber] is 10,000 × ln(depth) × ln(moveNumber),
+// the shape of the late-move reduction.
+var logProduct [64][64]int32
 
 func init() {
 	for d := 1; d < 64; d++ {
 		for m := 1; m < 64; m++ {
-			lmrTable[d][m] = int8(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
+			logProduct[d][m] = int32(10000 * math.Log(float64(d)) * math.Log(float64(m)))
 		}
 	}
 }
 
+// lmr is the late-move reduction in plies: lmrBase/100 plus
+// ln(depth) × ln(moveNumber) divided by lmrDivisor/100, rounded down.
 func lmr(depth, moveNumber int) int {
-	return int(lmrTable[min(depth, 63)][min(moveNumber, 63)])
+	return (lmrBase*100 + int(logProduct[min(depth, 63)][min(moveNumber, 63)])*100/lmrDivisor) / 10000
 }
 
 func newWorker(s *Searcher, id int) *worker {

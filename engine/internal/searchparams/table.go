@@ -14,6 +14,10 @@ var params = []param{
 	{"FutilityPerPly", 90, 30, 200, "futility margin per ply"},
 	{"FutilityMaxDepth", 6, 2, 10, "deepest node for futility pruning"},
 	{"LMPMaxDepth", 8, 3, 12, "deepest node for late-move pruning"},
+	{"LMRMinDepth", 3, 3, 8, "shallowest node for late-move reductions"},
+	{"LMRMinMoves", 2, 1, 5, "moves searched at full depth before late-move reductions start"},
+	{"LMRBase", 75, 0, 200, "late-move reduction's constant part, in hundredths of a ply"},
+	{"LMRDivisor", 225, 100, 400, "late-move reduction: ln(depth) × ln(move number) divided by this, in hundredths"},
 	{"LMRHistoryDivisor", 8000, 1000, 30000, "history score (main and continuation) per ply of reduction change"},
 	{"AspirationWindow", 20, 5, 80, "initial aspiration half-width"},
 	{"QSDeltaMargin", 150, 50, 400, "delta-pruning margin in quiescence"},
@@ -27,4 +31,6 @@ var params = []param{
 	{"RazorMargin", 150, 50, 500, "razoring margin per ply"},
 	{"HistoryPruneMaxDepth", 3, 0, 6, "deepest node for history pruning"},
 	{"HistoryPruneMargin", 2500, 200, 12000, "negative history (main and continuation) per ply below which a quiet move is pruned"},
+	{"CheckExtMinDepth", 0, 0, 16, "shallowest node whose checking moves are extended one ply"},
+	{"LMRCheckMinDepth", 99, 3, 99, "shallowest node whose checking moves are late-move reduced (99: never)"},
 }
