@@ -223,6 +223,12 @@ func (c Config) withDefaults() (Config, error) {
 	if c.SPRT != nil && c.Format.IsEvent() {
 		return c, fmt.Errorf("SPRT stops a gauntlet or round robin, not an event (%s)", c.Format)
 	}
+	if c.SPRT != nil {
+		if st := c.SPRT.status(PairingStats{}); st.Decision != "" {
+			return c, fmt.Errorf("the SPRT's earlier sittings (%d games) decide it already: %s, LLR %.2f [%.2f, %.2f]",
+				c.SPRT.Prior.Games(), st.Decision, st.LLR, st.Lower, st.Upper)
+		}
+	}
 	for i, o := range c.Openings {
 		if err := c.checkOpening(o); err != nil {
 			return c, fmt.Errorf("opening %d: %w", i+1, err)

@@ -75,6 +75,9 @@ func (r *Result) WriteReport(w io.Writer) error {
 		case "H0", "H1":
 			verdict = fmt.Sprintf("%s accepted after %d games", s.Decision, s.DecidedAt)
 		}
+		if n := s.Test.Prior.Games(); n > 0 {
+			verdict += fmt.Sprintf(" (%d games of earlier sittings counted)", n)
+		}
 		fmt.Fprintf(&b, "SPRT (%s) elo0 %g elo1 %g alpha %g beta %g: LLR %.2f [%.2f, %.2f] %s\n",
 			model, s.Test.Elo0, s.Test.Elo1, s.Test.Alpha, s.Test.Beta, s.LLR, s.Lower, s.Upper, verdict)
 	}

@@ -27,6 +27,70 @@ type SPRT struct {
 	Alpha, Beta float64
 	// Pentanomial selects the pair model; the default is trinomial.
 	Pentanomial bool
+	// Prior holds what earlier sittings of the same test counted (the
+	// same two engines in the same order, control and openings): a test
+	// longer than one sitting goes on from there, its LLR and decision
+	// taken over the earlier samples and this match's together.
+	Prior SPRTPrior `json:",omitzero"`
+}
+
+// SPRTPrior is the record of earlier sittings of a test: the first
+// engine's wins, draws and losses for the trinomial model, its game pairs
+// by points 0, ½, 1, 1½, 2 for the pentanomial one (the "game pairs" line
+// of the report).
+type SPRTPrior struct {
+	Wins, Draws, Losses int
+	Penta               [5]int
+}
+
+// IsZero tells whether there is no earlier sitting.
+func (p SPRTPrior) IsZero() bool { return p == SPRTPrior{} }
+
+// Games returns the number of games the prior counts.
+func (p SPRTPrior) Games() int {
+	n := p.Wins + p.Draws + p.Losses
+	for _, c := range p.Penta {
+		n += 2 * c
+	}
+	return n
+}
+
+// ParseSPRTPrior reads the record of earlier sittings of a test: "W,D,L"
+// for the trinomial model, "N0,N1,N2,N3,N4" (game pairs by the first
+// engine's points 0 to 2) for the pentanomial one; counts are whole and
+// not negative.
+func ParseSPRTPrior(s string, pentanomial bool) (SPRTPrior, error) {
+	parts := strings.Split(s, ",")
+	want, what := 3, "wins,draws,losses of the first engine"
+	if pentanomial {
+		want, what = 5, "game pairs by the first engine's points 0,0.5,1,1.5,2"
+	}
+	if len(parts) != want {
+		return SPRTPrior{}, fmt.Errorf("sprt prior %q: want %d counts (%s)", s, want, what)
+	}
+	var v [5]int
+	for i, part := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(part))
+		if err != nil || n < 0 {
+			return SPRTPrior{}, fmt.Errorf("sprt prior %q: %q is not a count", s, part)
+		}
+		v[i] = n
+	}
+	if pentanomial {
+		return SPRTPrior{Penta: v}, nil
+	}
+	return SPRTPrior{Wins: v[0], Draws: v[1], Losses: v[2]}, nil
+}
+
+// withPrior returns the pairing's record with the prior's counts added.
+func (t SPRT) withPrior(p PairingStats) PairingStats {
+	p.Wins += t.Prior.Wins
+	p.Draws += t.Prior.Draws
+	p.Losses += t.Prior.Losses
+	for i, c := range t.Prior.Penta {
+		p.Penta[i] += c
+	}
+	return p
 }
 
 // ParseSPRT reads "elo0,elo1,alpha,beta", e.g. "0,5,0.05,0.05".
@@ -103,8 +167,9 @@ type SPRTStatus struct {
 	// played when the LLR crossed a bound are counted in LLR but do not
 	// undo it.
 	Decision string
-	// DecidedAt is the number of games of the pairing when the LLR crossed
-	// the bound (0 while the test continues).
+	// DecidedAt is the number of games of the pairing, with those of
+	// Test.Prior, when the LLR crossed the bound (0 while the test
+	// continues).
 	DecidedAt int
 }
 
@@ -121,17 +186,17 @@ func (t SPRT) update(prev *SPRTStatus, p PairingStats) *SPRTStatus {
 	case prev != nil && prev.Decision != "":
 		st.Decision, st.DecidedAt = prev.Decision, prev.DecidedAt
 	case st.Decision != "":
-		st.DecidedAt = p.Games()
+		st.DecidedAt = p.Games() + t.Prior.Games()
 	}
 	return st
 }
 
-// status evaluates the test on the pairing.
+// status evaluates the test on the pairing and the prior.
 func (t SPRT) status(p PairingStats) *SPRTStatus {
-	st := &SPRTStatus{Test: t, LLR: t.LLR(p)}
+	st := &SPRTStatus{Test: t, LLR: t.LLR(t.withPrior(p))}
 	st.Lower, st.Upper = t.Bounds()
 	switch {
-	case p.Games() < MinSPRTGames:
+	case p.Games()+t.Prior.Games() < MinSPRTGames:
 	case st.LLR >= st.Upper:
 		st.Decision = "H1"
 	case st.LLR <= st.Lower:

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -163,5 +164,59 @@ func TestSPRTDecisionStands(t *testing.T) {
 	(&Result{SPRT: st}).WriteReport(&b)
 	if !strings.Contains(b.String(), "H1 accepted after 121 games") {
 		t.Errorf("report %q", b.String())
+	}
+}
+
+// TestSPRTPrior: a test split over two sittings reaches the LLR, the
+// decision and the decision's game count of one sitting with all the
+// games; the report names the earlier games; the prior is read as the
+// report prints it.
+func TestSPRTPrior(t *testing.T) {
+	for _, pentanomial := range []bool{false, true} {
+		s := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, Pentanomial: pentanomial}
+		first := PairingStats{Record: Record{Wins: 300, Draws: 500, Losses: 200}, Penta: [5]int{10, 80, 280, 110, 20}}
+		second := PairingStats{Record: Record{Wins: 90, Draws: 100, Losses: 50}, Penta: [5]int{2, 15, 60, 35, 8}}
+		whole := PairingStats{Record: Record{Wins: 390, Draws: 600, Losses: 250}, Penta: [5]int{12, 95, 340, 145, 28}}
+		text := "300,500,200"
+		if pentanomial {
+			text = " 10, 80,280,110,20"
+		}
+		prior, err := ParseSPRTPrior(text, pentanomial)
+		if err != nil {
+			t.Fatal(err)
+		}
+		continued := s
+		continued.Prior = prior
+		alone, split, all := s.status(second), continued.status(second), s.status(whole)
+		if !near(split.LLR, all.LLR, 1e-9) || near(split.LLR, alone.LLR, 0.1) {
+			t.Errorf("pentanomial %v: LLR %v with the prior, %v of all the games at once, %v of the sitting alone", pentanomial, split.LLR, all.LLR, alone.LLR)
+		}
+		if split.Decision != "H1" || alone.Decision != "" {
+			t.Errorf("pentanomial %v: decision %q with the prior, %q alone", pentanomial, split.Decision, alone.Decision)
+		}
+		if st := continued.update(nil, second); st.DecidedAt != first.Games()+second.Games() {
+			t.Errorf("pentanomial %v: decided at %d games, want %d", pentanomial, st.DecidedAt, first.Games()+second.Games())
+		}
+		var b strings.Builder
+		(&Result{SPRT: split}).WriteReport(&b)
+		if !strings.Contains(b.String(), fmt.Sprintf("(%d games of earlier sittings counted)", prior.Games())) {
+			t.Errorf("report %q", b.String())
+		}
+	}
+	// Too few games in both sittings together: no decision yet.
+	few := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, Prior: SPRTPrior{Wins: 20}}
+	if st := few.status(PairingStats{Record: Record{Wins: MinSPRTGames - 21}}); st.Decision != "" {
+		t.Errorf("decided on %d games: %+v", MinSPRTGames-1, st)
+	}
+	if st := few.status(PairingStats{Record: Record{Wins: MinSPRTGames - 20, Losses: 1}}); st.Decision != "H1" {
+		t.Errorf("not decided on %d games: %+v", MinSPRTGames+1, st)
+	}
+	for _, bad := range []struct {
+		text        string
+		pentanomial bool
+	}{{"1,2", false}, {"1,2,3,4,5", false}, {"1,2,3", true}, {"1,-2,3", false}, {"1,x,3", false}, {"", true}, {"1,2,3,4,5.5", true}} {
+		if _, err := ParseSPRTPrior(bad.text, bad.pentanomial); err == nil {
+			t.Errorf("ParseSPRTPrior(%q, %v) accepted", bad.text, bad.pentanomial)
+		}
 	}
 }

@@ -86,6 +86,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	grace := fs.Int("grace", 200, "ms a move may come after the flag fell (after stop) and still count (0 = none)")
 	sprt := fs.String("sprt", "", "stop on an SPRT decision: elo0,elo1,alpha,beta (two engines)")
 	penta := fs.Bool("sprt-pentanomial", false, "SPRT on game pairs (pentanomial) instead of games (trinomial)")
+	prior := fs.String("sprt-prior", "", "counts of earlier sittings of the same SPRT, taken with this match's: W,D,L, or with -sprt-pentanomial the game pairs N0,N1,N2,N3,N4")
 	logFile := fs.String("log", "", "write the engine traffic to this file")
 	handshake := fs.Duration("handshake", 10*time.Second, "timeout for ucciok/uciok and readyok")
 	restart := fs.Bool("restart", false, "start fresh engine processes for every game")
@@ -199,7 +200,14 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 		t.Pentanomial = *penta
+		if *prior != "" {
+			if t.Prior, err = match.ParseSPRTPrior(*prior, *penta); err != nil {
+				return fail("%v", err)
+			}
+		}
 		cfg.SPRT = &t
+	} else if *prior != "" {
+		return fail("-sprt-prior goes on with an SPRT: give its -sprt")
 	}
 	ops, err := loadOpenings(*openings)
 	if err != nil {

@@ -111,6 +111,9 @@ func TestMatchCommandErrors(t *testing.T) {
 		{"match", "-engine", "a", "-engine", "b", "-format", "swiss"},
 		{"match", "-engine", "a", "-engine", "b", "-pgn-notation", "san"},
 		{"match", "-engine", "a", "-engine", "b", "-sprt", "1,2"},
+		{"match", "-engine", "a", "-engine", "b", "-sprt-prior", "1,2,3"},
+		{"match", "-engine", "a", "-engine", "b", "-sprt", "0,10,0.05,0.05", "-sprt-prior", "1,2,3,4,5"},
+		{"match", "-engine", "a", "-engine", "b", "-sprt", "0,10,0.05,0.05", "-sprt-pentanomial", "-sprt-prior", "1,2,3"},
 		{"match", "-engine", "a", "-engine", "b", "-resign", "x"},
 		{"match", "-engine", "a", "-engine", "b", "-draw", "1,2"},
 		{"match", "-engine", "a", "-engine", "b", "-movecap", "-1"},
@@ -198,5 +201,23 @@ func TestMatchEndgamesCommand(t *testing.T) {
 	}
 	if code, _, _ = runCapture("match", "endgames", "-pgn", in, "-out", in); code != 2 {
 		t.Errorf("-out the input: exit %d, want 2", code)
+	}
+}
+
+// TestMatchSPRTPrior: -sprt-prior carries an SPRT over from an earlier
+// sitting: the report counts its games in the LLR and says so; a prior
+// that decides the test alone is refused (there is nothing to play).
+func TestMatchSPRTPrior(t *testing.T) {
+	fake := buildFakeEngine(t)
+	args := []string{"match", "-engine", "cmd=" + fake + " name=a", "-engine", "cmd=" + fake + " name=b",
+		"-games", "2", "-maxplies", "4", "-quiet", "-sprt", "0,10,0.05,0.05", "-sprt-prior"}
+	code, out, errOut := runCapture(append(args, "60,100,40")...)
+	if code != 0 || !strings.Contains(out, "a vs b: W 0 D 2 L 0") ||
+		!strings.Contains(out, "LLR 1.01 [-2.94, 2.94] continue (200 games of earlier sittings counted)") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCapture(append(args, "400,100,200")...)
+	if code == 0 || !strings.Contains(errOut, "earlier sittings (700 games) decide it already: H1, LLR 7.05") || strings.Contains(out, "Games:") {
+		t.Fatalf("a decided prior: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
 }
