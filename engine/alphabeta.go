@@ -4,9 +4,10 @@ import "github.com/goxq/ucci/tt"
 
 // The node search: principal-variation search with transposition-table
 // cut-offs, reverse futility and null-move pruning, internal iterative
-// reduction, late-move pruning and reductions, futility pruning, check
-// extension and mate-distance pruning; the rules (natural limit, repetition
-// with perpetual check and chase) are scored as the referee would.
+// reduction, late-move pruning and reductions, futility and exchange
+// pruning, check extension and mate-distance pruning; the rules (natural
+// limit, repetition with perpetual check and chase) are scored as the
+// referee would.
 
 // noEval marks a table entry without a static evaluation.
 const noEval = -32768
@@ -193,6 +194,18 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			// History pruning: a quiet move that keeps failing, here and
 			// in reply to the last moves, is skipped at low depth.
 			if depth <= historyPruneMaxDepth && w.quietStat(m, cont1, cont2) < -historyPruneMargin*depth {
+				continue
+			}
+		}
+		// Exchange pruning: at low depth, a move that loses more material
+		// on its square than the margin allows is skipped (a quiet one only
+		// when it gives no check).
+		if !inCheck && bestScore > -ScoreDecisive && pruning > LevelNone && depth <= seePruneMaxDepth {
+			if quiet {
+				if !p.seeGE(m, -seeQuietMargin*depth*depth) && !w.givesCheck(m) {
+					continue
+				}
+			} else if !p.seeGE(m, -seeCaptureMargin*depth) {
 				continue
 			}
 		}

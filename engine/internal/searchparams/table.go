@@ -33,4 +33,7 @@ var params = []param{
 	{"HistoryPruneMargin", 2500, 200, 12000, "negative history (main and continuation) per ply below which a quiet move is pruned"},
 	{"CheckExtMinDepth", 0, 0, 16, "shallowest node whose checking moves are extended one ply"},
 	{"LMRCheckMinDepth", 99, 3, 99, "shallowest node whose checking moves are late-move reduced (99: never)"},
+	{"SEEPruneMaxDepth", 0, 0, 10, "deepest node whose moves losing material in the exchange test are pruned (0: none)"},
+	{"SEECaptureMargin", 100, 20, 400, "exchange pruning: a capture losing more than this per ply is skipped"},
+	{"SEEQuietMargin", 30, 5, 150, "exchange pruning: a quiet move losing more than this per ply squared is skipped"},
 }
