@@ -3,11 +3,11 @@ package engine
 import "github.com/goxq/ucci/tt"
 
 // The node search: principal-variation search with transposition-table
-// cut-offs, reverse futility and null-move pruning, internal iterative
-// reduction, late-move pruning and reductions, futility and exchange
-// pruning, check extension and mate-distance pruning; the rules (natural
-// limit, repetition with perpetual check and chase) are scored as the
-// referee would.
+// cut-offs, reverse futility, null-move pruning and probcut, internal
+// iterative reduction, late-move pruning and reductions, futility and
+// exchange pruning, check extension and mate-distance pruning; the rules
+// (natural limit, repetition with perpetual check and chase) are scored as
+// the referee would.
 
 // noEval marks a table entry without a static evaluation.
 const noEval = -32768
@@ -127,6 +127,20 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 					return score
 				}
 			}
+		}
+	}
+	// ProbCut: a capture that wins enough material by the exchange test and
+	// still beats beta by a margin in a search four plies shallower makes
+	// the full search of this node needless (unless the table already
+	// says, from nearly as deep, that nothing reaches that far).
+	pcBeta := beta + probCutMargin
+	if probCut != 0 && !pvNode && !inCheck && pruning >= LevelMedium && excluded == NoMove && depth >= probCutMinDepth &&
+		beta > -ScoreDecisive && beta < ScoreDecisive && !(hit && int(e.Depth) >= depth-3 && ttScore < pcBeta) {
+		if score, ok := w.probCut(f, ttMove, pcBeta, rawEval, depth, ply, cutNode); ok {
+			return score
+		}
+		if w.stopped() {
+			return 0
 		}
 	}
 	// Internal iterative reduction: without a table move, search less.
@@ -314,6 +328,44 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	w.s.tt.Store(p.key, tt.Entry{Move: bestMove.Short(), Score: int16(scoreToTT(bestScore, ply)),
 		Eval: int16(rawEval), Depth: int8(depth), Bound: bound})
 	return bestScore
+}
+
+// probCut tries the captures at a non-PV node whose exchange alone
+// brings the static evaluation to pcBeta: a quiescence search, then one
+// four plies shallower than depth, at the null window of pcBeta. It returns
+// the score of the first capture that holds pcBeta in both, stored in the
+// table as a lower bound three plies shallower, and true.
+func (w *worker) probCut(f *frame, ttMove Move, pcBeta, rawEval, depth, ply int, cutNode bool) (int, bool) {
+	p := &w.pos
+	if !ttMove.IsCapture() {
+		ttMove = NoMove
+	}
+	var mp movePicker
+	mp.init(w, f, ttMove, NoMove, true)
+	for m := mp.next(); m != NoMove; m = mp.next() {
+		if !mp.legal && !p.IsLegal(m) || !p.seeGE(m, pcBeta-f.staticEval) {
+			continue
+		}
+		f.move = m
+		f.contHist = &w.contHist[m.Piece()][m.To()]
+		w.s.tt.Prefetch(p.KeyAfter(m))
+		w.netPush(ply+1, m)
+		p.MakeMove(m)
+		score := -w.qsearch(-pcBeta, -pcBeta+1, ply+1)
+		if score >= pcBeta {
+			score = -w.search(-pcBeta, -pcBeta+1, depth-4, ply+1, !cutNode)
+		}
+		p.UnmakeMove(m)
+		if w.stopped() {
+			return 0, false
+		}
+		if score >= pcBeta {
+			w.s.tt.Store(p.key, tt.Entry{Move: m.Short(), Score: int16(scoreToTT(score, ply)),
+				Eval: int16(rawEval), Depth: int8(depth - 3), Bound: tt.BoundLower})
+			return score, true
+		}
+	}
+	return 0, false
 }
 
 // enterNode counts a node, applies the limits every 1024 nodes and tracks

@@ -38,6 +38,9 @@ const (
 	historyPruneMargin    = 2500 // negative history (main and continuation) per ply below which a quiet move is pruned
 	checkExtMinDepth      = 0    // shallowest node whose checking moves are extended one ply
 	lmrCheckMinDepth      = 99   // shallowest node whose checking moves are late-move reduced (99: never)
+	probCut               = 0    // probcut on (1) or off (0)
+	probCutMinDepth       = 5    // shallowest node for probcut
+	probCutMargin         = 200  // probcut: how far above beta a capture's reduced search must score
 	seePruneMaxDepth      = 0    // deepest node whose moves losing material in the exchange test are pruned (0: none)
 	seeCaptureMargin      = 100  // exchange pruning: a capture losing more than this per ply is skipped
 	seeQuietMargin        = 30   // exchange pruning: a quiet move losing more than this per ply squared is skipped
