@@ -223,11 +223,7 @@ func (w *worker) search(alpha, beta, depth, ply int, cutNode bool) int {
 				continue
 			}
 		}
-		f.move = m
-		f.contHist = &w.contHist[m.Piece()][m.To()]
-		w.s.tt.Prefetch(p.KeyAfter(m))
-		w.netPush(ply+1, m)
-		p.MakeMove(m)
+		w.playMove(f, m, ply)
 		givesCheck := p.inCheck
 		newDepth := depth - 1
 		switch {
@@ -346,11 +342,7 @@ func (w *worker) probCut(f *frame, ttMove Move, pcBeta, rawEval, depth, ply int,
 		if !mp.legal && !p.IsLegal(m) || !p.seeGE(m, pcBeta-f.staticEval) {
 			continue
 		}
-		f.move = m
-		f.contHist = &w.contHist[m.Piece()][m.To()]
-		w.s.tt.Prefetch(p.KeyAfter(m))
-		w.netPush(ply+1, m)
-		p.MakeMove(m)
+		w.playMove(f, m, ply)
 		score := -w.qsearch(-pcBeta, -pcBeta+1, ply+1)
 		if score >= pcBeta {
 			score = -w.search(-pcBeta, -pcBeta+1, depth-4, ply+1, !cutNode)
@@ -366,6 +358,17 @@ func (w *worker) probCut(f *frame, ttMove Move, pcBeta, rawEval, depth, ply int,
 		}
 	}
 	return 0, false
+}
+
+// playMove makes m from the node at ply: it records the move and its
+// continuation history in the frame f, prefetches the table entry after
+// it and updates the network's accumulator.
+func (w *worker) playMove(f *frame, m Move, ply int) {
+	f.move = m
+	f.contHist = &w.contHist[m.Piece()][m.To()]
+	w.s.tt.Prefetch(w.pos.KeyAfter(m))
+	w.netPush(ply+1, m)
+	w.pos.MakeMove(m)
 }
 
 // enterNode counts a node, applies the limits every 1024 nodes and tracks
