@@ -7,14 +7,15 @@ import "github.com/goxq/ucci/engine/nnue"
 // that led there. An accumulator is brought up to date only when a node
 // needs its evaluation: from the nearest ancestor whose accumulator is
 // computed, move by move, or from the board when a general's move on the
-// way changes how that side sees the board (its mirroring).
+// way changes how that side sees the board (its view: the mirroring and,
+// in the general-bucket layout, the general's place).
 
 // netFrame is the network state at one ply of a worker's search path.
 type netFrame struct {
 	acc      nnue.Accumulator
 	computed [2]bool
-	mirrored [2]bool
-	move     Move // the move from the ply before (NullMove for a null move)
+	view     [2]int // each side's nnue.View
+	move     Move   // the move from the ply before (NullMove for a null move)
 }
 
 // netPush records that the position at ply was reached by m.
@@ -55,7 +56,7 @@ func (w *worker) netEval(ply int) int {
 func (w *worker) netUpdate(ply int, side Color) {
 	j := ply
 	for !w.netStack[j].computed[side] {
-		if changesMirroring(w.netStack[j].move, side) {
+		if w.changesView(w.netStack[j].move, side) {
 			w.netRefresh(ply, side)
 			return
 		}
@@ -66,18 +67,19 @@ func (w *worker) netUpdate(ply int, side Color) {
 	}
 }
 
-// changesMirroring tells whether m moves side's general across the
-// centre file's edge, so that side's view of the board flips.
-func changesMirroring(m Move, side Color) bool {
-	return m != NullMove && m.Piece() == MakePiece(side, King) && nnue.Mirrored(int(m.From())) != nnue.Mirrored(int(m.To()))
+// changesView tells whether m moves side's general to where side sees the
+// board otherwise (across the centre file's edge, or to another bucket).
+func (w *worker) changesView(m Move, side Color) bool {
+	return m != NullMove && m.Piece() == MakePiece(side, King) &&
+		w.s.cfg.Net.View(int(side), int(m.From())) != w.s.cfg.Net.View(int(side), int(m.To()))
 }
 
 // netApply computes side's accumulator at ply from the one before.
 func (w *worker) netApply(ply int, side Color) {
 	prev, f := &w.netStack[ply-1], &w.netStack[ply]
 	src, dst := &prev.acc.V[side], &f.acc.V[side]
-	mir := prev.mirrored[side]
-	f.mirrored[side] = mir
+	view := prev.view[side]
+	f.view[side] = view
 	f.computed[side] = true
 	m := f.move
 	if m == NullMove {
@@ -85,10 +87,10 @@ func (w *worker) netApply(ply int, side Color) {
 		return
 	}
 	s, pc := int(side), int(m.Piece())
-	add := nnue.FeatureOf(s, mir, pc, int(m.To()))
-	sub := nnue.FeatureOf(s, mir, pc, int(m.From()))
+	add := nnue.FeatureOf(s, view, pc, int(m.To()))
+	sub := nnue.FeatureOf(s, view, pc, int(m.From()))
 	if m.IsCapture() {
-		w.s.cfg.Net.Capture(dst, src, add, sub, nnue.FeatureOf(s, mir, int(m.Captured()), int(m.To())))
+		w.s.cfg.Net.Capture(dst, src, add, sub, nnue.FeatureOf(s, view, int(m.Captured()), int(m.To())))
 		return
 	}
 	w.s.cfg.Net.Move(dst, src, add, sub)
@@ -98,20 +100,21 @@ func (w *worker) netApply(ply int, side Color) {
 func (w *worker) netRefresh(ply int, side Color) {
 	f := &w.netStack[ply]
 	var feats [32]uint16
-	n := w.pos.netFeatures(side, &feats)
-	f.mirrored[side] = nnue.Mirrored(int(w.pos.kings[side]))
-	w.s.cfg.Net.Refresh(&f.acc.V[side], feats[:n])
+	net := w.s.cfg.Net
+	n := w.pos.netFeatures(net, side, &feats)
+	f.view[side] = net.View(int(side), int(w.pos.kings[side]))
+	net.Refresh(&f.acc.V[side], feats[:n])
 	f.computed[side] = true
 }
 
-// netFeatures writes the network inputs of the position seen by side and
-// returns their number.
-func (p *Position) netFeatures(side Color, feats *[32]uint16) int {
-	mir := nnue.Mirrored(int(p.kings[side]))
+// netFeatures writes net's inputs of the position seen by side and returns
+// their number.
+func (p *Position) netFeatures(net *nnue.Net, side Color, feats *[32]uint16) int {
+	view := net.View(int(side), int(p.kings[side]))
 	n := 0
 	for pc := RedKing; pc <= BlackPawn; pc++ {
 		for b := p.pieces[pc]; !b.IsEmpty() && n < len(feats); {
-			feats[n] = uint16(nnue.FeatureOf(int(side), mir, int(pc), int(b.PopFirst())))
+			feats[n] = uint16(nnue.FeatureOf(int(side), view, int(pc), int(b.PopFirst())))
 			n++
 		}
 	}
@@ -125,7 +128,7 @@ func (p *Position) EvaluateNet(net *nnue.Net) int {
 	var acc nnue.Accumulator
 	var feats [32]uint16
 	for side := Red; side <= Black; side++ {
-		n := p.netFeatures(side, &feats)
+		n := p.netFeatures(net, side, &feats)
 		net.Refresh(&acc.V[side], feats[:n])
 	}
 	return net.Evaluate(&acc.V[p.side], &acc.V[p.side^1], p.occupied[Red].Count()+p.occupied[Black].Count())

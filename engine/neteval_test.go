@@ -7,10 +7,11 @@ import (
 	"github.com/goxq/ucci/engine/nnue"
 )
 
-// testNet returns a net of random weights within the trainer's bounds.
-func testNet(seed uint64) *nnue.Net {
+// testNet returns a net of layout arch with random weights within the
+// trainer's bounds.
+func testNet(seed uint64, arch int) *nnue.Net {
 	rng := rand.New(rand.NewPCG(seed, 17))
-	n := nnue.NewNet()
+	n := nnue.NewNet(arch)
 	for i := range n.FeatureWeights {
 		n.FeatureWeights[i] = int16(rng.IntN(161) - 80)
 	}
@@ -27,10 +28,18 @@ func testNet(seed uint64) *nnue.Net {
 
 // TestNetIncrementalMatchesBoard walks random lines of moves and null
 // moves, evaluating at random plies, and checks that the accumulators
-// updated move by move give the evaluation computed from the board.
+// updated move by move give the evaluation computed from the board, in
+// both layouts (in the general-bucket one every general move between
+// buckets refreshes its side's view).
 func TestNetIncrementalMatchesBoard(t *testing.T) {
+	for _, arch := range []int{nnue.ArchPlain, nnue.ArchGeneral} {
+		testNetIncrementalMatchesBoard(t, arch)
+	}
+}
+
+func testNetIncrementalMatchesBoard(t *testing.T, arch int) {
 	s := NewSearcher(1)
-	net := testNet(1)
+	net := testNet(1, arch)
 	st := DefaultSettings()
 	st.Net = net
 	s.Configure(st)
@@ -44,7 +53,7 @@ func TestNetIncrementalMatchesBoard(t *testing.T) {
 			if rng.IntN(3) == 0 {
 				got := w.netEval(ply)
 				if want := w.pos.EvaluateNet(net); got != want {
-					t.Fatalf("%s after %v: incremental %d, from the board %d", start.FEN(), line, got, want)
+					t.Fatalf("arch %d, %s after %v: incremental %d, from the board %d", arch, start.FEN(), line, got, want)
 				}
 				evaluations++
 			}
@@ -80,11 +89,17 @@ func TestNetIncrementalMatchesBoard(t *testing.T) {
 }
 
 // TestNetSearch: a search with a net plays legal moves, is deterministic
-// on one thread, and allocates nothing per node.
+// on one thread, and allocates nothing per node, in both layouts.
 func TestNetSearch(t *testing.T) {
+	for _, arch := range []int{nnue.ArchPlain, nnue.ArchGeneral} {
+		testNetSearch(t, arch)
+	}
+}
+
+func testNetSearch(t *testing.T, arch int) {
 	s := NewSearcher(16)
 	st := DefaultSettings()
-	st.Net = testNet(2)
+	st.Net = testNet(2, arch)
 	s.Configure(st)
 	p, _ := NewPosition("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1")
 	var nodes [2]uint64
@@ -164,7 +179,7 @@ func TestChangingEvaluationClearsTable(t *testing.T) {
 		t.Error("configuring the same evaluation cleared the table")
 	}
 	st := s.Settings()
-	st.Net = testNet(3)
+	st.Net = testNet(3, nnue.ArchPlain)
 	s.Configure(st)
 	if _, hit := s.ProbeHash(p); hit {
 		t.Error("the root's entry survived a change of evaluation")

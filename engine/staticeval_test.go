@@ -10,7 +10,7 @@ import (
 // for a full board: every activation saturated, every output weight at the
 // largest value a net file may hold (sign 1 or -1).
 func extremeNet(sign int16) *nnue.Net {
-	n := nnue.NewNet()
+	n := nnue.NewNet(nnue.ArchPlain)
 	for i := range n.FeatureBias {
 		n.FeatureBias[i] = nnue.QA
 	}

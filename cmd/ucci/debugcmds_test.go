@@ -321,7 +321,7 @@ func TestEval(t *testing.T) {
 // board) is beyond the search's bound shows the network's value and the
 // bounded one; at knowledge none the search counts material only.
 func TestEvalShowsTheSearchValue(t *testing.T) {
-	n := nnue.NewNet()
+	n := nnue.NewNet(nnue.ArchPlain)
 	for i := range n.FeatureBias {
 		n.FeatureBias[i] = nnue.QA
 	}

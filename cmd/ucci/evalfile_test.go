@@ -14,7 +14,7 @@ import (
 // writeTestNet writes a net (all weights zero but one bias) to dir.
 func writeTestNet(t *testing.T, dir, name string) string {
 	t.Helper()
-	n := nnue.NewNet()
+	n := nnue.NewNet(nnue.ArchPlain)
 	n.OutputBias[nnue.Bucket(32)] = 100 * nnue.QA * nnue.QB / nnue.Scale // 100 cp with a full board
 	n.Description = "test net " + name
 	path := filepath.Join(dir, name)

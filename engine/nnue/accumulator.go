@@ -23,13 +23,11 @@ var featureTable = func() (t [2][2][16][numSquares]uint16) {
 	return t
 }()
 
-// FeatureOf is Feature through a table (for the search's updates).
-func FeatureOf(side int, mirrored bool, piece, square int) int {
-	m := 0
-	if mirrored {
-		m = 1
-	}
-	return int(featureTable[side&1][m][piece&15][square])
+// FeatureOf returns the input index of piece on square for perspective
+// side seen in view (View): the plain feature through a table, in the
+// view's general bucket.
+func FeatureOf(side, view, piece, square int) int {
+	return int(featureTable[side&1][view&1][piece&15][square]) + (view>>1)*PlainFeatures
 }
 
 // Refresh sets dst to the bias plus the rows of the given features.

@@ -5,18 +5,22 @@
 // in bits 0-2, King = 1 ... Pawn = 7, colour in bit 3, Black = 1) and
 // squares are rank*9+file (0-89) from Red's side.
 //
-// # Architecture (ArchID 2)
+// # Architecture (layouts 2 and 3)
 //
 // Inputs: for each perspective (a side's own view), one feature per piece
 // on the board: (own or enemy, type, square), 2*7*90 = 1260 features. The
 // board is seen from the perspective's side (ranks counted from it) and
 // mirrored left to right when its general stands right of the centre file
 // (file f), so both halves of the palace share weights. Both perspectives
-// share the same first-layer weights.
+// share the same first-layer weights. In layout 3 (ArchGeneral) each of
+// the six places of the perspective's own general (GeneralBucket: palace
+// rank, centre file or not) has its own 1260 inputs, 7560 in all, so that
+// the weights of every piece depend on where the general stands; layout 2
+// (ArchPlain) has one set.
 //
-// First layer: 1260 -> L1 (256) per perspective, int16 weights and biases
-// scaled by QA (255). The accumulator of each perspective is the bias plus
-// the weights of its active features.
+// First layer: inputs -> L1 (256) per perspective, int16 weights and
+// biases scaled by QA (255). The accumulator of each perspective is the
+// bias plus the weights of its active features.
 //
 // Output: the two accumulators (side to move first) through the squared
 // clipped ReLU, clamp(x, 0, 1)^2, into one of OutputBuckets (8) linear

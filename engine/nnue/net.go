@@ -11,10 +11,12 @@ import (
 	"github.com/goxq/ucci/internal/safefile"
 )
 
-// Net is a quantised network of ArchID.
+// Net is a quantised network.
 type Net struct {
+	// Arch is the layout: ArchPlain or ArchGeneral.
+	Arch int
 	// FeatureWeights[f*L1+i] is the weight of input f for accumulator
-	// entry i, scaled by QA.
+	// entry i, scaled by QA; Features(Arch) inputs.
 	FeatureWeights []int16
 	FeatureBias    [L1]int16
 	// OutputWeights[b][i]: bucket b, entry i of the side to move's
@@ -26,13 +28,23 @@ type Net struct {
 	Description string
 }
 
-// NewNet returns a net of zero weights.
-func NewNet() *Net { return &Net{FeatureWeights: make([]int16, NumFeatures*L1)} }
+// NewNet returns a net of layout arch (ArchPlain or ArchGeneral; any
+// other value is taken as ArchPlain) with zero weights.
+func NewNet(arch int) *Net {
+	if Features(arch) == 0 {
+		arch = ArchPlain
+	}
+	return &Net{Arch: arch, FeatureWeights: make([]int16, Features(arch)*L1)}
+}
+
+// View returns how perspective side sees the board when its general
+// stands on kingSquare (the package function View for n's layout).
+func (n *Net) View(side, kingSquare int) int { return View(n.Arch, side, kingSquare) }
 
 // File format: a header, the description, then the weights, all little
 // endian.
 //
-//	magic "GXQNNUE\x00" (8 bytes), version uint32 (1), arch uint32 (ArchID),
+//	magic "GXQNNUE\x00" (8 bytes), version uint32 (1), arch uint32 (Arch),
 //	features, L1, buckets uint32, CRC-32 (IEEE) of everything after the
 //	header uint32, description length uint32, description bytes,
 //	feature weights int16 [features][L1], feature bias int16 [L1],
@@ -44,8 +56,11 @@ const (
 	maxDescLen  = 4096
 )
 
-// payloadSize is the size of the weights in a file.
-const payloadSize = 2*NumFeatures*L1 + 2*L1 + 2*OutputBuckets*2*L1 + 4*OutputBuckets
+// payloadSize is the size of the weights in a file of a net with features
+// inputs.
+func payloadSize(features int) int {
+	return 2*features*L1 + 2*L1 + 2*OutputBuckets*2*L1 + 4*OutputBuckets
+}
 
 // Errors of Read.
 var (
@@ -73,8 +88,8 @@ func (n *Net) WriteTo(w io.Writer) (int64, error) {
 	copy(h[:], fileMagic)
 	le := binary.LittleEndian
 	le.PutUint32(h[8:], fileVersion)
-	le.PutUint32(h[12:], ArchID)
-	le.PutUint32(h[16:], NumFeatures)
+	le.PutUint32(h[12:], uint32(n.Arch))
+	le.PutUint32(h[16:], uint32(len(n.FeatureWeights)/L1))
 	le.PutUint32(h[20:], L1)
 	le.PutUint32(h[24:], OutputBuckets)
 	le.PutUint32(h[28:], crc32.ChecksumIEEE(body.Bytes()))
@@ -97,19 +112,20 @@ func Read(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("%w: format version %d, this build reads %d", ErrArch, v, fileVersion)
 	}
 	arch, feats, l1, buckets := le.Uint32(data[12:]), le.Uint32(data[16:]), le.Uint32(data[20:]), le.Uint32(data[24:])
-	if arch != ArchID || feats != NumFeatures || l1 != L1 || buckets != OutputBuckets {
-		return nil, fmt.Errorf("%w: arch %d (%d inputs, %d hidden, %d buckets), this build runs arch %d (%d, %d, %d)",
-			ErrArch, arch, feats, l1, buckets, ArchID, NumFeatures, L1, OutputBuckets)
+	if arch > 1<<16 || Features(int(arch)) == 0 || feats != uint32(Features(int(arch))) || l1 != L1 || buckets != OutputBuckets {
+		return nil, fmt.Errorf("%w: arch %d (%d inputs, %d hidden, %d buckets), this build runs arch %d (%d, %d, %d) and %d (%d, %d, %d)",
+			ErrArch, arch, feats, l1, buckets, ArchPlain, PlainFeatures, L1, OutputBuckets, ArchGeneral, MaxFeatures, L1, OutputBuckets)
 	}
+	size := payloadSize(int(feats))
 	body := data[headerSize-4:]
 	if crc32.ChecksumIEEE(body) != le.Uint32(data[28:]) {
 		return nil, fmt.Errorf("%w: checksum mismatch (truncated or altered)", ErrCorrupt)
 	}
 	descLen := int(le.Uint32(body))
-	if descLen > maxDescLen || len(body) != 4+descLen+payloadSize {
-		return nil, fmt.Errorf("%w: %d bytes of weights, want %d", ErrCorrupt, len(body)-4-min(descLen, len(body)-4), payloadSize)
+	if descLen > maxDescLen || len(body) != 4+descLen+size {
+		return nil, fmt.Errorf("%w: %d bytes of weights, want %d", ErrCorrupt, len(body)-4-min(descLen, len(body)-4), size)
 	}
-	n := NewNet()
+	n := NewNet(int(arch))
 	n.Description = string(body[4 : 4+descLen])
 	r := bytes.NewReader(body[4+descLen:])
 	binary.Read(r, le, n.FeatureWeights)
@@ -134,8 +150,8 @@ func (n *Net) check() error {
 	return nil
 }
 
-// maxFileSize bounds what Load reads.
-const maxFileSize = headerSize + maxDescLen + payloadSize
+// maxFileSize bounds what Load reads: a net of the largest layout.
+var maxFileSize = int64(headerSize + maxDescLen + payloadSize(MaxFeatures))
 
 // Load reads a net file; only regular files of at most a net's size are
 // read (a FIFO or a device is refused without blocking: safefile).

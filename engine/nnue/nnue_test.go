@@ -10,10 +10,11 @@ import (
 	"testing"
 )
 
-// randomNet returns a net with random weights within the trainer's bounds.
-func randomNet(seed uint64) *Net {
+// randomNet returns a net of layout arch with random weights within the
+// trainer's bounds.
+func randomNet(seed uint64, arch int) *Net {
 	rng := rand.New(rand.NewPCG(seed, 3))
-	n := NewNet()
+	n := NewNet(arch)
 	for i := range n.FeatureWeights {
 		n.FeatureWeights[i] = int16(rng.IntN(2*505+1) - 505)
 	}
@@ -83,14 +84,14 @@ func TestKernelsAgree(t *testing.T) {
 // TestEvaluateBothKernels: a whole evaluation is the same with either set
 // of kernels.
 func TestEvaluateBothKernels(t *testing.T) {
-	n := randomNet(1)
+	n := randomNet(1, ArchGeneral)
 	rng := rand.New(rand.NewPCG(5, 5))
 	saved := useAVX2
 	defer func() { useAVX2 = saved }()
 	for range 200 {
 		feats := make([]uint16, 2+rng.IntN(31))
 		for i := range feats {
-			feats[i] = uint16(rng.IntN(NumFeatures))
+			feats[i] = uint16(rng.IntN(MaxFeatures))
 		}
 		var res [2]int
 		for k, avx := range []bool{false, saved} {
@@ -108,7 +109,13 @@ func TestEvaluateBothKernels(t *testing.T) {
 }
 
 func TestNetFileRoundTripAndErrors(t *testing.T) {
-	n := randomNet(2)
+	for _, arch := range []int{ArchPlain, ArchGeneral} {
+		testNetFileRoundTripAndErrors(t, arch)
+	}
+}
+
+func testNetFileRoundTripAndErrors(t *testing.T, arch int) {
+	n := randomNet(2, arch)
 	var buf bytes.Buffer
 	if _, err := n.WriteTo(&buf); err != nil {
 		t.Fatal(err)
@@ -118,7 +125,7 @@ func TestNetFileRoundTripAndErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Description != n.Description || m.FeatureWeights[12345] != n.FeatureWeights[12345] ||
+	if m.Arch != arch || m.Description != n.Description || m.FeatureWeights[12345] != n.FeatureWeights[12345] ||
 		m.FeatureBias != n.FeatureBias || m.OutputWeights != n.OutputWeights || m.OutputBias != n.OutputBias {
 		t.Fatal("read back a different net")
 	}
@@ -131,6 +138,9 @@ func TestNetFileRoundTripAndErrors(t *testing.T) {
 	altered[len(altered)/2] ^= 1
 	otherArch := append([]byte(nil), data...)
 	otherArch[12] = 7
+	// The other layout's number on this one's weights.
+	swapped := append([]byte(nil), data...)
+	swapped[12] = byte(ArchPlain + ArchGeneral - arch)
 	cases := []struct {
 		name string
 		data []byte
@@ -139,12 +149,13 @@ func TestNetFileRoundTripAndErrors(t *testing.T) {
 		{"truncated", data[:len(data)-10], ErrCorrupt},
 		{"altered", altered, ErrCorrupt},
 		{"other arch", otherArch, ErrArch},
+		{"layouts swapped", swapped, ErrArch},
 		{"foreign", []byte("PK\x03\x04 not a net at all, just some bytes here"), ErrNotNet},
 		{"empty", nil, ErrNotNet},
 	}
 	for _, c := range cases {
 		if _, err := Read(c.data); !errors.Is(err, c.want) {
-			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+			t.Errorf("arch %d, %s: %v, want %v", arch, c.name, err, c.want)
 		}
 	}
 	dir := t.TempDir()
@@ -161,30 +172,76 @@ func TestNetFileRoundTripAndErrors(t *testing.T) {
 func TestFeatureLayout(t *testing.T) {
 	seen := map[int]bool{}
 	for side := range 2 {
-		for _, m := range []bool{false, true} {
+		for view := range 2 * GeneralBuckets {
+			m := view&1 == 1
 			for pc := 1; pc < 16; pc++ {
 				if pc&7 == 0 {
 					continue
 				}
 				for sq := range numSquares {
 					f := Feature(side, pc, sq, m)
-					if f < 0 || f >= NumFeatures || FeatureOf(side, m, pc, sq) != f {
-						t.Fatalf("feature %d for side %d piece %d square %d", f, side, pc, sq)
+					if f < 0 || f >= PlainFeatures || FeatureOf(side, view, pc, sq) != f+(view>>1)*PlainFeatures {
+						t.Fatalf("feature %d for side %d view %d piece %d square %d", f, side, view, pc, sq)
 					}
-					if side == 0 && !m {
-						seen[f] = true
+					if side == 0 {
+						seen[FeatureOf(side, view, pc, sq)] = true
 					}
 				}
 			}
 		}
 	}
-	if len(seen) != NumFeatures {
-		t.Errorf("%d distinct features from one view, want %d", len(seen), NumFeatures)
+	// Each bucket has its own inputs, all of them used.
+	if len(seen) != MaxFeatures {
+		t.Errorf("%d distinct features from Red's views, want %d", len(seen), MaxFeatures)
 	}
 	// Red's piece on a0 for Red is Black's piece on a9 for Black.
 	if Feature(0, 5, 0, false) != Feature(1, 13, 81, false) {
 		t.Error("the two perspectives do not mirror each other")
 	}
+}
+
+// TestGeneralBucket: the nine palace squares of each side fall into the
+// six buckets by rank (from the side's own edge) and centre file or not,
+// the two squares beside the centre sharing a bucket; the plain layout has
+// one view per mirroring.
+func TestGeneralBucket(t *testing.T) {
+	for side := range 2 {
+		count := map[int]int{}
+		for _, r := range []int{0, 1, 2} {
+			for _, f := range []int{3, 4, 5} {
+				rank := r
+				if side == 1 {
+					rank = 9 - r
+				}
+				sq := rank*9 + f
+				b := GeneralBucket(side, sq)
+				want := 2 * r
+				if f != 4 {
+					want++
+				}
+				if b != want {
+					t.Errorf("side %d, palace rank %d file %d: bucket %d, want %d", side, r, f, b, want)
+				}
+				count[b]++
+				if v := View(ArchGeneral, side, sq); v != b<<1|boolInt(f > 4) {
+					t.Errorf("side %d, square %d: general view %d", side, sq, v)
+				}
+				if v := View(ArchPlain, side, sq); v != boolInt(f > 4) {
+					t.Errorf("side %d, square %d: plain view %d", side, sq, v)
+				}
+			}
+		}
+		if len(count) != GeneralBuckets {
+			t.Errorf("side %d: %d buckets used, want %d", side, len(count), GeneralBuckets)
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // TestDefaultNet: the embedded net reads, carries its recipe and the data
@@ -234,7 +291,7 @@ func TestEvaluateExtremeNet(t *testing.T) {
 	saved := useAVX2
 	defer func() { useAVX2 = saved }()
 	for _, sign := range []int16{1, -1} {
-		n := NewNet()
+		n := NewNet(ArchPlain)
 		for i := range n.FeatureBias {
 			n.FeatureBias[i] = QA
 		}

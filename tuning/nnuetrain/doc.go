@@ -15,6 +15,13 @@
 //
 // where score is the record's search score and result 0, 0.5 or 1.
 //
+// In the general-bucket layout (nnue.ArchGeneral) the first layer has,
+// besides each place's rows, one shared row per plain input: an active
+// input adds its own row and its shared row, so that what a piece on a
+// square is worth wherever the general stands is learnt from every
+// position, and the places' rows learn only the difference (their rows
+// start at zero). Quantize adds each shared row into its places' rows.
+//
 // # Training
 //
 // Positions are split into training and validation blocks (whole blocks of

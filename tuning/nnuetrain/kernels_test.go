@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/goxq/ucci/engine/nnue"
 )
 
 // TestAddRowKernelsAgree: the vectorised row addition gives the portable
@@ -40,7 +42,7 @@ func TestTrainingSameWithoutAVX2(t *testing.T) {
 		useAVX2 = avx
 		cfg := DefaultConfig()
 		cfg.Epochs, cfg.BatchSize, cfg.Workers = 2, 64, 1
-		models[k] = NewModel(1)
+		models[k] = NewModel(1, nnue.ArchGeneral)
 		if _, err := Train(context.Background(), models[k], recs, nil, cfg); err != nil {
 			t.Fatal(err)
 		}
@@ -68,12 +70,12 @@ func BenchmarkTrainStep(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			useAVX2 = avx
-			m, g := NewModel(1), newModel()
+			m, g := NewModel(1, nnue.ArchPlain), newModel(nnue.ArchPlain)
 			var s sample
 			var sc scratch
 			i := 0
 			for b.Loop() {
-				decode(&recs[i%len(recs)], &s, false)
+				decode(&recs[i%len(recs)], &s, false, nnue.ArchPlain)
 				m.forward(&s, &sc)
 				m.backward(&s, &sc, 0.01, g)
 				i++

@@ -15,19 +15,54 @@ const (
 // Model is the float network being trained (and, in the same shape, a
 // gradient).
 type Model struct {
-	W1 []float32 // W1[f*l1+i]: input f, accumulator entry i
+	// Arch is the net's layout, nnue.ArchPlain or nnue.ArchGeneral.
+	Arch int
+	// W1[f*l1+i]: input f, accumulator entry i. In the general-bucket
+	// layout the net's inputs are followed by nnue.PlainFeatures shared
+	// rows (a factoriser): every input also activates the shared row of
+	// its plain feature, so that what holds wherever the general stands
+	// is learnt from every position; Quantize adds the shared row into
+	// each input's own.
+	W1 []float32
 	B1 [l1]float32
 	W2 [buckets][2 * l1]float32
 	B2 [buckets]float32
 }
 
-func newModel() *Model { return &Model{W1: make([]float32, nnue.NumFeatures*l1)} }
+// newModel returns a zero model of layout arch.
+func newModel(arch int) *Model {
+	return &Model{Arch: arch, W1: make([]float32, rowsOf(arch)*l1)}
+}
 
-// NewModel returns a model with small random weights (seeded).
-func NewModel(seed uint64) *Model {
-	m := newModel()
+// rowsOf is the number of first-layer rows of a model of layout arch.
+func rowsOf(arch int) int {
+	if arch == nnue.ArchGeneral {
+		return nnue.Features(arch) + nnue.PlainFeatures
+	}
+	return nnue.Features(arch)
+}
+
+// factored tells whether m has shared rows.
+func (m *Model) factored() bool { return m.Arch == nnue.ArchGeneral }
+
+// sharedRow returns the shared row of input f (factored models only).
+func sharedRow(f uint16) uint16 { return uint16(nnue.MaxFeatures + int(f)%nnue.PlainFeatures) }
+
+// NewModel returns a model of layout arch (nnue.ArchPlain or
+// nnue.ArchGeneral) with small random weights (seeded). In the
+// general-bucket layout the random weights are the shared rows' and the
+// buckets' own rows start at zero, so that it starts as a plain net.
+func NewModel(seed uint64, arch int) *Model {
+	if nnue.Features(arch) == 0 {
+		arch = nnue.ArchPlain
+	}
+	m := newModel(arch)
 	rng := rand.New(rand.NewPCG(seed, 11))
-	for i := range m.W1 {
+	first := 0
+	if m.factored() {
+		first = nnue.Features(arch) * l1
+	}
+	for i := first; i < len(m.W1); i++ {
 		m.W1[i] = float32(rng.Float64()*0.2 - 0.1)
 	}
 	for b := range m.W2 {
@@ -93,6 +128,11 @@ func (m *Model) forward(s *sample, sc *scratch) float32 {
 		for _, f := range feats[:s.n] {
 			addRow(a, m.rowOf(f))
 		}
+		if m.factored() {
+			for _, f := range feats[:s.n] {
+				addRow(a, m.rowOf(sharedRow(f)))
+			}
+		}
 	}
 	w := &m.W2[s.bucket]
 	out := m.B2[s.bucket]
@@ -136,14 +176,25 @@ func (m *Model) backward(s *sample, sc *scratch, dOut float32, g *Model) {
 		for _, f := range feats[:s.n] {
 			addRow(g.rowOf(f), &dAcc)
 		}
+		if m.factored() {
+			for _, f := range feats[:s.n] {
+				addRow(g.rowOf(sharedRow(f)), &dAcc)
+			}
+		}
 	}
 }
 
 // Quantize returns the integer net of m (weights are within the clip, so
-// every value fits its type).
+// every value fits its type; an input's weight plus its shared row's is
+// clipped again).
 func (m *Model) Quantize(description string) *nnue.Net {
-	n := nnue.NewNet()
-	for i, w := range m.W1 {
+	n := nnue.NewNet(m.Arch)
+	for i := range n.FeatureWeights {
+		w := m.W1[i]
+		if m.factored() {
+			w += m.W1[int(sharedRow(uint16(i/l1)))*l1+i%l1]
+			w = min(max(w, -nnue.FeatureWeightLimit), nnue.FeatureWeightLimit)
+		}
 		n.FeatureWeights[i] = int16(math.Round(float64(w) * nnue.QA))
 	}
 	for i, w := range m.B1 {
@@ -159,9 +210,10 @@ func (m *Model) Quantize(description string) *nnue.Net {
 	return n
 }
 
-// FromNet returns the float model of a quantised net (to train it further).
+// FromNet returns the float model of a quantised net (to train it
+// further); a general-bucket net's shared rows start at zero.
 func FromNet(n *nnue.Net) *Model {
-	m := newModel()
+	m := newModel(n.Arch)
 	for i, w := range n.FeatureWeights {
 		m.W1[i] = float32(w) / nnue.QA
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/goxq/ucci/engine"
+	"github.com/goxq/ucci/engine/nnue"
 	"github.com/goxq/ucci/tuning/posfile"
 )
 
@@ -59,18 +60,29 @@ func lossOf(m *Model, s *sample, cfg Config) float64 {
 	return d * d
 }
 
-// TestGradient compares backward with finite differences.
+// TestGradient compares backward with finite differences, in both layouts
+// (the general-bucket one with its shared rows).
 func TestGradient(t *testing.T) {
+	for _, arch := range []int{nnue.ArchPlain, nnue.ArchGeneral} {
+		testGradient(t, arch)
+	}
+}
+
+func testGradient(t *testing.T, arch int) {
 	cfg := DefaultConfig()
-	m := NewModel(3)
+	m := NewModel(3, arch)
+	rng := rand.New(rand.NewPCG(8, 8))
+	for i := range m.W1[:nnue.Features(arch)*l1] {
+		m.W1[i] += float32(rng.Float64()*0.1 - 0.05) // the buckets' own rows start at zero
+	}
 	for i := range m.B1 {
 		m.B1[i] = 0.3 // most units in the sloped part
 	}
 	recs := testRecords(t, 50)
 	for _, r := range recs[:10] {
 		var s sample
-		decode(&r, &s, false)
-		g := newModel()
+		decode(&r, &s, false, arch)
+		g := newModel(arch)
 		var sc scratch
 		out := m.forward(&s, &sc)
 		p := sigmoid(float32(cfg.K*400) * out)
@@ -86,11 +98,15 @@ func TestGradient(t *testing.T) {
 			*w = old
 			num := (up - down) / (2 * h)
 			if math.Abs(num-float64(grad)) > 1e-4+0.05*math.Abs(num) {
-				t.Errorf("%s: backward %g, finite difference %g", name, grad, num)
+				t.Errorf("arch %d, %s: backward %g, finite difference %g", arch, name, grad, num)
 			}
 		}
 		f := int(s.us[0])
 		check("W1", &m.W1[f*l1+5], g.W1[f*l1+5])
+		if m.factored() {
+			sh := int(sharedRow(s.us[0]))
+			check("W1 shared", &m.W1[sh*l1+5], g.W1[sh*l1+5])
+		}
 		check("B1", &m.B1[7], g.B1[7])
 		check("W2 us", &m.W2[s.bucket][9], g.W2[s.bucket][9])
 		check("W2 them", &m.W2[s.bucket][l1+9], g.W2[s.bucket][l1+9])
@@ -99,8 +115,15 @@ func TestGradient(t *testing.T) {
 }
 
 // TestTrainingLearnsAndQuantizes: a few epochs lower the validation loss,
-// and the quantised net's loss is close to the float model's.
+// and the quantised net's loss is close to the float model's, in both
+// layouts.
 func TestTrainingLearnsAndQuantizes(t *testing.T) {
+	for _, arch := range []int{nnue.ArchPlain, nnue.ArchGeneral} {
+		testTrainingLearnsAndQuantizes(t, arch)
+	}
+}
+
+func testTrainingLearnsAndQuantizes(t *testing.T, arch int) {
 	recs := testRecords(t, 4000)
 	train, valid := Split(recs, 5, 50, 1)
 	if len(valid) == 0 || len(train) < len(valid) {
@@ -108,7 +131,7 @@ func TestTrainingLearnsAndQuantizes(t *testing.T) {
 	}
 	cfg := DefaultConfig()
 	cfg.Epochs, cfg.BatchSize, cfg.LR = 6, 128, 0.005
-	m := NewModel(1)
+	m := NewModel(1, arch)
 	before := Loss(m, valid, cfg)
 	stats, err := Train(context.Background(), m, train, valid, cfg)
 	if err != nil {
@@ -116,15 +139,19 @@ func TestTrainingLearnsAndQuantizes(t *testing.T) {
 	}
 	after := bestLoss(stats)
 	if !(after < before*0.8) {
-		t.Errorf("validation loss %.5f -> %.5f", before, after)
+		t.Errorf("arch %d: validation loss %.5f -> %.5f", arch, before, after)
 	}
-	q := QuantizedLoss(m.Quantize("test"), valid, cfg)
+	net := m.Quantize("test")
+	if net.Arch != arch {
+		t.Fatalf("a model of arch %d quantised to arch %d", arch, net.Arch)
+	}
+	q := QuantizedLoss(net, valid, cfg)
 	if math.Abs(q-after) > 0.1*after+1e-4 {
-		t.Errorf("quantised loss %.5f, float %.5f", q, after)
+		t.Errorf("arch %d: quantised loss %.5f, float %.5f", arch, q, after)
 	}
 	// The quantised net read back into floats gives the same loss.
 	if back := Loss(FromNet(m.Quantize("")), valid, cfg); math.Abs(back-q) > 0.02*q+1e-5 {
-		t.Errorf("dequantised loss %.5f, quantised %.5f", back, q)
+		t.Errorf("arch %d: dequantised loss %.5f, quantised %.5f", arch, back, q)
 	}
 }
 
@@ -145,7 +172,7 @@ func TestEarlyStopping(t *testing.T) {
 	train, valid := Split(recs, 2, 50, 1)
 	cfg := DefaultConfig()
 	cfg.Epochs, cfg.BatchSize, cfg.LR, cfg.LRDecay, cfg.Patience = 40, 64, 0.02, 1, 2
-	m := NewModel(1)
+	m := NewModel(1, nnue.ArchPlain)
 	stats, err := Train(context.Background(), m, train[:300], valid, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -186,8 +213,8 @@ func TestMirrorDecoding(t *testing.T) {
 		}
 		r := posfile.Encode(p, 0, posfile.Draw, 0)
 		var a, b sample
-		decode(&r, &a, false)
-		decode(&r, &b, true)
+		decode(&r, &a, false, nnue.ArchPlain)
+		decode(&r, &b, true, nnue.ArchPlain)
 		same := slices.Equal(sorted(a.us, a.n), sorted(b.us, b.n)) && slices.Equal(sorted(a.them, a.n), sorted(b.them, b.n))
 		if same != c.same {
 			t.Errorf("%s: mirrored inputs equal: %v, want %v", c.fen, same, c.same)

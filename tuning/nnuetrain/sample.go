@@ -14,11 +14,11 @@ type sample struct {
 	result   float32 // 0, 0.5 or 1 for the side to move
 }
 
-// decode fills s from r, seen in a mirror (left and right swapped) when
-// mirror is set: the rules are symmetric, so the mirrored position has the
-// same score and result, and where a general stands on the centre file its
-// side's inputs differ.
-func decode(r *posfile.Record, s *sample, mirror bool) {
+// decode fills s with the inputs of a net of layout arch from r, seen in a
+// mirror (left and right swapped) when mirror is set: the rules are
+// symmetric, so the mirrored position has the same score and result, and
+// where a general stands on the centre file its side's inputs differ.
+func decode(r *posfile.Record, s *sample, mirror bool, arch int) {
 	var ps [posfile.MaxPieces]posfile.PieceSquare
 	n := r.Pieces(&ps)
 	if mirror {
@@ -33,7 +33,7 @@ func decode(r *posfile.Record, s *sample, mirror bool) {
 		}
 	}
 	stm := int(r.Side())
-	mu, mt := nnue.Mirrored(king[stm]), nnue.Mirrored(king[stm^1])
+	mu, mt := nnue.View(arch, stm, king[stm]), nnue.View(arch, stm^1, king[stm^1])
 	for i, x := range ps[:n] {
 		s.us[i] = uint16(nnue.FeatureOf(stm, mu, int(x.Piece), int(x.Square)))
 		s.them[i] = uint16(nnue.FeatureOf(stm^1, mt, int(x.Piece), int(x.Square)))

@@ -101,9 +101,10 @@ func Train(ctx context.Context, model *Model, train, valid []posfile.Record, cfg
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.NumCPU()
 	}
-	t := &trainer{cfg: cfg, model: model, m: newModel(), v: newModel(), kScale: float32(cfg.K * nnue.Scale)}
+	arch := model.Arch
+	t := &trainer{cfg: cfg, model: model, m: newModel(arch), v: newModel(arch), kScale: float32(cfg.K * nnue.Scale)}
 	for range cfg.Workers {
-		t.grads = append(t.grads, newModel())
+		t.grads = append(t.grads, newModel(arch))
 	}
 	order := make([]int32, len(train))
 	for i := range order {
@@ -112,7 +113,7 @@ func Train(ctx context.Context, model *Model, train, valid []posfile.Record, cfg
 	rng := rand.New(rand.NewPCG(cfg.Seed, 7))
 	lr := cfg.LR
 	var stats []EpochStats
-	best, bestLoss, sinceBest := newModel(), math.Inf(1), 0
+	best, bestLoss, sinceBest := newModel(arch), math.Inf(1), 0
 	defer func() {
 		if !math.IsInf(bestLoss, 1) {
 			model.copyFrom(best)
@@ -187,7 +188,7 @@ func (t *trainer) batch(recs []posfile.Record, idx []int32, lr float64, epoch ui
 			var sc scratch
 			var loss float64
 			for _, i := range part {
-				decode(&recs[i], &s, t.cfg.Mirror && mirrorChoice(uint64(i), epoch))
+				decode(&recs[i], &s, t.cfg.Mirror && mirrorChoice(uint64(i), epoch), t.model.Arch)
 				out := t.model.forward(&s, &sc)
 				p := sigmoid(t.kScale * out)
 				d := p - target(&s, t.cfg.Lambda, k)
@@ -243,7 +244,7 @@ func (t *trainer) adam(g *Model, scale float32, lr float64) {
 
 // Loss returns the mean loss of model over recs (on every core).
 func Loss(model *Model, recs []posfile.Record, cfg Config) float64 {
-	return parallelLoss(recs, cfg, func() func(*sample) float32 {
+	return parallelLoss(recs, cfg, model.Arch, func() func(*sample) float32 {
 		var sc scratch
 		ks := float32(cfg.K * nnue.Scale)
 		return func(s *sample) float32 { return sigmoid(ks * model.forward(s, &sc)) }
@@ -253,7 +254,7 @@ func Loss(model *Model, recs []posfile.Record, cfg Config) float64 {
 // QuantizedLoss returns the mean loss of the integer net over recs, as the
 // engine computes it.
 func QuantizedLoss(n *nnue.Net, recs []posfile.Record, cfg Config) float64 {
-	return parallelLoss(recs, cfg, func() func(*sample) float32 {
+	return parallelLoss(recs, cfg, n.Arch, func() func(*sample) float32 {
 		var us, them [l1]int16
 		k := float32(cfg.K)
 		return func(s *sample) float32 {
@@ -264,8 +265,9 @@ func QuantizedLoss(n *nnue.Net, recs []posfile.Record, cfg Config) float64 {
 	})
 }
 
-// parallelLoss sums the squared error of a predictor over recs.
-func parallelLoss(recs []posfile.Record, cfg Config, newPredictor func() func(*sample) float32) float64 {
+// parallelLoss sums the squared error of a predictor over recs, decoded
+// for a net of layout arch.
+func parallelLoss(recs []posfile.Record, cfg Config, arch int, newPredictor func() func(*sample) float32) float64 {
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -282,7 +284,7 @@ func parallelLoss(recs []posfile.Record, cfg Config, newPredictor func() func(*s
 			var s sample
 			k := float32(cfg.K)
 			for i := range part {
-				decode(&part[i], &s, false)
+				decode(&part[i], &s, false, arch)
 				d := predict(&s) - target(&s, cfg.Lambda, k)
 				sums[w] += float64(d * d)
 			}

@@ -3,6 +3,7 @@ package tunecmd
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,7 +26,9 @@ Trains the neural network evaluation on position files (from ucci tune
 datagen; a directory stands for every .bin file in it) and writes the
 quantised net to NET, which the engine loads with the EvalFile option or
 embeds as engine/nnue/default.nnue. One block of records in -valid is held
-out for validation; -plot draws the loss per epoch.`
+out for validation; -plot draws the loss per epoch. -layout general trains
+a net whose inputs depend on where each side's general stands (six palace
+places; the engine reads both layouts).`
 
 // NNUE implements `ucci tune nnue`.
 func NNUE(args []string, stdout, stderr io.Writer) int {
@@ -43,7 +46,8 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		cliflags.Row{Name: "mirror", Value: &cfg.Mirror, Usage: "train on each position or its mirror image, chosen at random each epoch"},
 		cliflags.Row{Name: "patience", Value: &cfg.Patience, Usage: "stop after N epochs without a lower validation loss (0: run every epoch); the best epoch's net is written"})
 	valid := fs.Int("valid", 20, "hold out one block of records in N for validation (0: none)")
-	initNet := fs.String("init", "", "start from this net instead of random weights")
+	initNet := fs.String("init", "", "start from this net instead of random weights (its layout is kept)")
+	layout := fs.String("layout", "plain", "inputs: plain (one set) or general (one set per place of the side's general)")
 	fs.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "seed of the initial weights, split and shuffles")
 	workers := cliflags.Workers(fs, "goroutines")
 	note := fs.String("note", "", "text added to the net's description (data credit, say)")
@@ -57,6 +61,10 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		cliflags.FloatIn("lambda", cfg.Lambda, 0, 1), cliflags.FloatAbove("k", cfg.K, 0), cliflags.IntIn("valid", *valid, 0, cliflags.MaxInt),
 		cliflags.IntIn("workers", cfg.Workers, 0, cliflags.MaxInt), cliflags.IntIn("patience", cfg.Patience, 0, cliflags.MaxInt)); err != nil {
 		return cliflags.Bad(fs, "%v", err)
+	}
+	arch, ok := layouts[*layout]
+	if !ok {
+		return cliflags.Bad(fs, "-layout %q: want plain or general", *layout)
 	}
 	if *valid == 0 && cfg.Patience > 0 {
 		fmt.Fprintln(stderr, "tune nnue: -patience stops on the validation loss: it needs a validation set (-valid N)")
@@ -107,11 +115,14 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "no validation set: -patience is not used, every epoch runs")
 		}
 	}
-	model := nnuetrain.NewModel(cfg.Seed)
+	model := nnuetrain.NewModel(cfg.Seed, arch)
 	if *initNet != "" {
 		n, err := nnue.Load(*initNet)
 		if err != nil {
 			return fail(err)
+		}
+		if layoutSet(fs) && n.Arch != arch {
+			return fail(fmt.Errorf("-init %s has the %s layout, not -layout %s", *initNet, layoutName(n.Arch), *layout))
 		}
 		model = nnuetrain.FromNet(n)
 	}
@@ -153,8 +164,8 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 	if hasValid {
 		validText = fmt.Sprintf("validation loss %.6f", kept.ValidLoss)
 	}
-	desc := fmt.Sprintf("ucci tune nnue: %d positions (%d training) from %d files; epoch %d of %d, batch %d, lr %g decay %g, lambda %g, K %g, mirror %v, seed %d; "+
-		"%s; %s", len(recs), len(train), len(files), kept.Epoch, len(stats), cfg.BatchSize, cfg.LR, cfg.LRDecay, cfg.Lambda, cfg.K, cfg.Mirror, cfg.Seed, validText,
+	desc := fmt.Sprintf("ucci tune nnue: %s layout; %d positions (%d training) from %d files; epoch %d of %d, batch %d, lr %g decay %g, lambda %g, K %g, mirror %v, seed %d; "+
+		"%s; %s", layoutName(model.Arch), len(recs), len(train), len(files), kept.Epoch, len(stats), cfg.BatchSize, cfg.LR, cfg.LRDecay, cfg.Lambda, cfg.K, cfg.Mirror, cfg.Seed, validText,
 		last.Elapsed.Round(time.Second))
 	if *note != "" {
 		desc += "; " + *note
@@ -173,6 +184,26 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// layouts maps the values of -layout to the nets' layouts.
+var layouts = map[string]int{"plain": nnue.ArchPlain, "general": nnue.ArchGeneral}
+
+// layoutName is the -layout value of layout arch.
+func layoutName(arch int) string {
+	for name, a := range layouts {
+		if a == arch {
+			return name
+		}
+	}
+	return fmt.Sprint(arch)
+}
+
+// layoutSet tells whether -layout was given.
+func layoutSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "layout" })
+	return set
 }
 
 // validBlock is the size of the blocks of records held out for validation.

@@ -57,3 +57,40 @@ func TestNNUEWithoutValidation(t *testing.T) {
 		t.Errorf("-valid 0 -patience 2: exit %d, %q", code, stderr)
 	}
 }
+
+// TestNNUELayout: -layout general writes a net of the general-bucket
+// layout and says so in its description; -init keeps the layout of the net
+// it starts from and refuses a -layout that contradicts it; an unknown
+// layout is refused.
+func TestNNUELayout(t *testing.T) {
+	dir := t.TempDir()
+	data := writeTrainingData(t, dir, 300)
+	general := filepath.Join(dir, "general.nnue")
+	if code, _, stderr := run(NNUE, "-layout", "general", "-valid", "0", "-epochs", "1", "-batch", "64", "-workers", "1", "-out", general, data); code != 0 {
+		t.Fatalf("-layout general: exit %d: %s", code, stderr)
+	}
+	net, err := nnue.Load(general)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.Arch != nnue.ArchGeneral || !strings.Contains(net.Description, "general layout") {
+		t.Errorf("-layout general wrote arch %d, description %q", net.Arch, net.Description)
+	}
+	again := filepath.Join(dir, "again.nnue")
+	if code, _, stderr := run(NNUE, "-init", general, "-valid", "0", "-epochs", "1", "-batch", "64", "-workers", "1", "-out", again, data); code != 0 {
+		t.Fatalf("-init a general net: exit %d: %s", code, stderr)
+	}
+	if n, err := nnue.Load(again); err != nil {
+		t.Fatal(err)
+	} else if n.Arch != nnue.ArchGeneral {
+		t.Errorf("trained on from a general net: arch %d", n.Arch)
+	}
+	code, _, stderr := run(NNUE, "-init", general, "-layout", "plain", "-valid", "0", "-epochs", "1", "-out", again, data)
+	if code != 1 || !strings.Contains(stderr, "has the general layout, not -layout plain") {
+		t.Errorf("-init general -layout plain: exit %d, %q", code, stderr)
+	}
+	code, _, stderr = run(NNUE, "-layout", "wide", "-out", again, data)
+	if code != 2 || !strings.Contains(stderr, `-layout "wide"`) {
+		t.Errorf("-layout wide: exit %d, %q", code, stderr)
+	}
+}
