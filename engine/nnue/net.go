@@ -112,7 +112,7 @@ func Read(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("%w: format version %d, this build reads %d", ErrArch, v, fileVersion)
 	}
 	arch, feats, l1, buckets := le.Uint32(data[12:]), le.Uint32(data[16:]), le.Uint32(data[20:]), le.Uint32(data[24:])
-	if arch > 1<<16 || Features(int(arch)) == 0 || feats != uint32(Features(int(arch))) || l1 != L1 || buckets != OutputBuckets {
+	if Features(int(arch)) == 0 || feats != uint32(Features(int(arch))) || l1 != L1 || buckets != OutputBuckets {
 		return nil, fmt.Errorf("%w: arch %d (%d inputs, %d hidden, %d buckets), this build runs arch %d (%d, %d, %d) and %d (%d, %d, %d)",
 			ErrArch, arch, feats, l1, buckets, ArchPlain, PlainFeatures, L1, OutputBuckets, ArchGeneral, MaxFeatures, L1, OutputBuckets)
 	}
