@@ -3,7 +3,6 @@ package tunecmd
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -121,7 +120,7 @@ func NNUE(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(err)
 		}
-		if layoutSet(fs) && n.Arch != arch {
+		if cliflags.Given(fs, "layout") && n.Arch != arch {
 			return fail(fmt.Errorf("-init %s has the %s layout, not -layout %s", *initNet, layoutName(n.Arch), *layout))
 		}
 		model = nnuetrain.FromNet(n)
@@ -197,13 +196,6 @@ func layoutName(arch int) string {
 		}
 	}
 	return fmt.Sprint(arch)
-}
-
-// layoutSet tells whether -layout was given.
-func layoutSet(fs *flag.FlagSet) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "layout" })
-	return set
 }
 
 // validBlock is the size of the blocks of records held out for validation.
