@@ -549,11 +549,11 @@ func (w *worker) qsearch(alpha, beta, ply int) int {
 	if !w.enterNode(ply) {
 		return 0
 	}
-	if limit := w.s.cfg.NaturalLimit; limit > 0 && int(p.rule60) >= limit {
-		if !p.HasLegalMove() {
-			return -ScoreMate + ply
-		}
-		return 0
+	// Checks answered by checks can cycle without a capture: without the
+	// repetition rules such a line runs to MaxPly and its tree grows
+	// exponentially, with no way to stop before the first iteration ends.
+	if score, ok := w.ruleScore(ply); ok {
+		return score
 	}
 	if score, ok := w.tbProbe(ply); ok {
 		return score

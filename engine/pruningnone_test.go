@@ -43,6 +43,9 @@ func (w *worker) plainSearch(alpha, beta, depth, ply, rootDepth int) int {
 // plainQuiescence is the reference quiescence search.
 func (w *worker) plainQuiescence(alpha, beta, ply int) int {
 	p := &w.pos
+	if score, ok := w.ruleScore(ply); ok {
+		return score
+	}
 	if ply >= MaxPly-4 {
 		return w.evaluate(ply)
 	}
