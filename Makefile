@@ -272,27 +272,31 @@ soak: build
 # nnue: trains $(NNUE_DIR)/net.nnue on both (NNUE_EPOCHS at most, stopping
 # NNUE_PATIENCE epochs after the best validation loss); copy it to
 # engine/nnue/default.nnue to embed it. The defaults are the recipe of the
-# embedded net, the second generation (see the README): its data were
-# searched with the first generation's net, $(NNUE_GEN1), taken from the
-# commit that embedded it. The first generation's recipe: NNUE_DIR=tmp/nnue
-# NNUE_EVAL='<classical>' NNUE_SELFPLAY='2:37800 3:18000' and its note.
+# third generation, nets/gen3.nnue (see the README): its data were searched
+# with the second generation's net, the embedded one, $(NNUE_GEN2), taken
+# from the commit that embedded it. The second generation's recipe:
+# NNUE_DIR=tmp/nnue2 NNUE_EVAL=$(NNUE_GEN1) NNUE_SELFPLAY='4:40000 5:8000';
+# the first's: NNUE_DIR=tmp/nnue NNUE_EVAL='<classical>'
+# NNUE_SELFPLAY='2:37800 3:18000'; each with its note (README).
 NNUE_GEN1   := tmp/nnue-gen1.nnue
 NNUE_GEN1_COMMIT := be8fc8b
-NNUE_DIR    ?= tmp/nnue2
-NNUE_SELFPLAY ?= 4:40000 5:8000
+NNUE_GEN2   := tmp/nnue-gen2.nnue
+NNUE_GEN2_COMMIT := 554a5f4
+NNUE_DIR    ?= tmp/nnue3
+NNUE_SELFPLAY ?= 6:49800 7:59300
 NNUE_MASTER_GAMES ?= 0
 NNUE_NODES  ?= 1500
-NNUE_EVAL   ?= $(NNUE_GEN1)
+NNUE_EVAL   ?= $(NNUE_GEN2)
 NNUE_EPOCHS ?= 30
 NNUE_PATIENCE ?= 2
 NNUE_DATA_FLAGS ?=
 NNUE_TRAIN_FLAGS ?=
-NNUE_NOTE   ?= data: 40,000 + 8,000 self-play games (seeds 4 and 5) and all 25,941 CCPD master games, 1,500 nodes per move, evaluation: the first embedded net (generation 2); positions of the Chinese Chess Practical Dataset (CCPD) by Yu-Han Tseng, CC BY 4.0
-$(NNUE_GEN1):
+NNUE_NOTE   ?= data: 49,800 + 59,300 self-play games (seeds 6 and 7) and all 25,941 CCPD master games, 1,500 nodes per move, evaluation: the second embedded net (generation 3); positions of the Chinese Chess Practical Dataset (CCPD) by Yu-Han Tseng, CC BY 4.0
+$(NNUE_GEN1) $(NNUE_GEN2):
 	mkdir -p $(dir $@)
-	git show $(NNUE_GEN1_COMMIT):engine/nnue/default.nnue > $@.part && mv $@.part $@
+	git show $(if $(filter $(NNUE_GEN1),$@),$(NNUE_GEN1_COMMIT),$(NNUE_GEN2_COMMIT)):engine/nnue/default.nnue > $@.part && mv $@.part $@
 .PHONY: nnue-data nnue
-nnue-data: build $(filter $(NNUE_GEN1),$(NNUE_EVAL))
+nnue-data: build $(filter $(NNUE_GEN1) $(NNUE_GEN2),$(NNUE_EVAL))
 	mkdir -p $(NNUE_DIR)/data $(NNUE_DIR)/master
 	for sg in $(NNUE_SELFPLAY); do \
 		nice -n 10 ./$(BIN) tune datagen -out $(NNUE_DIR)/data -seed $${sg%%:*} -games $${sg##*:} -nodes $(NNUE_NODES) -evalfile '$(NNUE_EVAL)' $(NNUE_DATA_FLAGS) || exit 1; \
