@@ -277,7 +277,8 @@ soak: build
 # from the commit that embedded it. The second generation's recipe:
 # NNUE_DIR=tmp/nnue2 NNUE_EVAL=$(NNUE_GEN1) NNUE_SELFPLAY='4:40000 5:8000';
 # the first's: NNUE_DIR=tmp/nnue NNUE_EVAL='<classical>'
-# NNUE_SELFPLAY='2:37800 3:18000'; each with its note (README).
+# NNUE_SELFPLAY='2:37800 3:18000'; each NNUE_NOTE as in the Makefile of the
+# commit that embedded that net.
 NNUE_GEN1   := tmp/nnue-gen1.nnue
 NNUE_GEN1_COMMIT := be8fc8b
 NNUE_GEN2   := tmp/nnue-gen2.nnue
