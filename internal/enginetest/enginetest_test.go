@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -76,3 +77,31 @@ type recorder struct {
 
 func (r *recorder) Helper()               {}
 func (r *recorder) Errorf(string, ...any) { r.failed = true }
+
+// TestExitReport: an engine that dies without a word is reported with the
+// signal that killed it.
+func TestExitReport(t *testing.T) {
+	p := StartCommand(t, []string{"sh", "-c", "kill -KILL $$"})
+	for range p.Lines() {
+	}
+	if r := p.exitReport(); !strings.Contains(r, "signal: killed") {
+		t.Errorf("exit report %q, want the signal", r)
+	}
+}
+
+// TestLastLinesKept: the lines an engine writes just before it exits are
+// all read, however fast it exits (waiting for the process must not close
+// the output before the reader has reached its end).
+func TestLastLinesKept(t *testing.T) {
+	const n = 200000
+	for range 5 {
+		p := StartCommand(t, []string{"sh", "-c", "seq 1 " + strconv.Itoa(n) + "; echo bye"})
+		got, last := 0, ""
+		for l := range p.Lines() {
+			got, last = got+1, l.Text
+		}
+		if got != n+1 || last != "bye" {
+			t.Fatalf("read %d lines ending with %q, want %d ending with bye", got, last, n+1)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -63,7 +64,9 @@ func StartCommand(tb testing.TB, command []string, args ...string) *Proc {
 	if err := cmd.Start(); err != nil {
 		tb.Fatal(err)
 	}
+	outputRead := make(chan struct{})
 	go func() {
+		defer close(outputRead)
 		sc := bufio.NewScanner(stdout)
 		sc.Buffer(make([]byte, 1<<20), 1<<22)
 		for sc.Scan() {
@@ -72,6 +75,10 @@ func StartCommand(tb testing.TB, command []string, args ...string) *Proc {
 		close(p.lines)
 	}()
 	go func() {
+		// Wait closes the reading end of the output pipe: called before
+		// the reader has seen the end of the output, it would throw away
+		// the engine's last lines (a "bye" lost under load).
+		<-outputRead
 		cmd.Wait()
 		p.mu.Lock()
 		p.state = cmd.ProcessState
@@ -139,6 +146,25 @@ func (p *Proc) ExitCode() int {
 	return p.state.ExitCode()
 }
 
+// exitReport says how the engine ended once its output has ended: its exit
+// status or the signal that killed it (waiting up to a second for the
+// process) and what it wrote to standard error, so that a test that lost
+// the engine tells why.
+func (p *Proc) exitReport() string {
+	select {
+	case <-p.exited:
+	case <-time.After(time.Second):
+		return "the engine is still running with its output closed"
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	stderr := p.stderr.String()
+	if len(stderr) > 2000 {
+		stderr = stderr[:2000] + "..."
+	}
+	return fmt.Sprintf("the engine ended: %v; stderr %q", p.state, stderr)
+}
+
 // Pid returns the engine's process id.
 func (p *Proc) Pid() int { return p.cmd.Process.Pid }
 
@@ -161,7 +187,7 @@ func (p *Proc) Expect(re string, timeout time.Duration) (string, []string) {
 		select {
 		case l, ok := <-p.lines:
 			if !ok {
-				p.tb.Fatalf("the output ended waiting for %q; got %q", re, Tail(before))
+				p.tb.Fatalf("the output ended waiting for %q; got %q; %s", re, Tail(before), p.exitReport())
 			}
 			CheckLine(p.tb, l.Text)
 			if rx.MatchString(l.Text) {
