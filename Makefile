@@ -272,9 +272,9 @@ soak: build
 # nnue: trains $(NNUE_DIR)/net.nnue on both (NNUE_EPOCHS at most, stopping
 # NNUE_PATIENCE epochs after the best validation loss); copy it to
 # engine/nnue/default.nnue to embed it. The defaults are the recipe of the
-# third generation, nets/gen3.nnue (see the README): its data were searched
-# with the second generation's net, the embedded one, $(NNUE_GEN2), taken
-# from the commit that embedded it. The second generation's recipe:
+# third generation, the embedded net (see the README): its data were
+# searched with the second generation's net, $(NNUE_GEN2), taken from the
+# commit that embedded it. The second generation's recipe:
 # NNUE_DIR=tmp/nnue2 NNUE_EVAL=$(NNUE_GEN1) NNUE_SELFPLAY='4:40000 5:8000';
 # the first's: NNUE_DIR=tmp/nnue NNUE_EVAL='<classical>'
 # NNUE_SELFPLAY='2:37800 3:18000'; each NNUE_NOTE as in the Makefile of the
