@@ -55,7 +55,7 @@ type Result struct {
 	BestMove   Move // NoMove when there is no legal (non-banned) move
 	PonderMove Move
 	Score      int
-	Depth      int
+	Depth      int // the last completed iteration; 0 when the first was abandoned
 	Nodes      uint64
 }
 
@@ -350,6 +350,11 @@ func (s *Searcher) run(roots []rootMove, report func(Info), start time.Time) Res
 	}
 	best := &bw.roots[0]
 	res.BestMove, res.Score, res.Depth = best.move, best.score, bw.completedDepth
+	if res.Score == -ScoreInfinite {
+		// An abandoned first iteration that scored no root move: the move
+		// is legal, its score unknown (Depth 0 says so).
+		res.Score = 0
+	}
 	if best.pvLen > 1 {
 		res.PonderMove = best.pv[1]
 	}

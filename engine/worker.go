@@ -59,6 +59,12 @@ type worker struct {
 	start          time.Time
 	reportedBest   Move // first move of the last multipv 1 line reported
 	netStack       [MaxPly + 4]netFrame
+
+	// stopSeenAt is the node count at which the first iteration saw the
+	// stop (0: not seen), and abandoned is set once it has searched
+	// firstIterationGrace nodes since without finishing.
+	stopSeenAt uint64
+	abandoned  bool
 }
 
 // logProduct[depth][moveNumber] is 10,000 × ln(depth) × ln(moveNumber),
@@ -101,6 +107,7 @@ func (w *worker) prepare(pos *Position, roots []rootMove) {
 	w.tbHits = 0
 	w.tbHitsShared.Store(0)
 	w.completedDepth = 0
+	w.stopSeenAt, w.abandoned = 0, false
 	w.nullDisabled = 0
 	// Plain alpha-beta (pruning none) searches the evaluation as it is.
 	w.correct = w.s.cfg.Pruning > LevelNone
@@ -367,27 +374,50 @@ func (w *worker) reportCurrMove(m Move, number int) {
 // currMoveDelay is how long a search runs before it reports its root moves.
 const currMoveDelay = time.Second
 
-// stopped tells whether the search must unwind. The first iteration always
-// completes, so that the move played has been searched.
-func (w *worker) stopped() bool { return w.completedDepth > 0 && w.s.stop.Load() }
+// stopped tells whether the search must unwind. The first iteration
+// completes, so that the move played has been searched, unless it goes on
+// for firstIterationGrace nodes after the stop (see checkStop).
+func (w *worker) stopped() bool {
+	return (w.completedDepth > 0 || w.abandoned) && w.s.stop.Load()
+}
 
-// checkStop publishes the node count and, on the main worker, applies the
-// node and time limits.
+// firstIterationGrace is how many nodes a first iteration may still search
+// after the search was told to stop (by the GUI, the clock or a node limit)
+// before it is abandoned: about half a second, where a first iteration
+// takes well under a millisecond. Only a search that would otherwise not end
+// (such as the cycle of checks that hung a datagen search before the
+// quiescence search applied the repetition rules) reaches it; the move then
+// played is the best root move scored so far, or the first legal one.
+var firstIterationGrace uint64 = 1 << 19
+
+// watchFirstIteration abandons a first iteration that has gone on for
+// firstIterationGrace nodes since the stop.
+func (w *worker) watchFirstIteration() {
+	if w.completedDepth > 0 || !w.s.stop.Load() {
+		return
+	}
+	if w.stopSeenAt == 0 {
+		w.stopSeenAt = w.nodes
+	}
+	w.abandoned = w.nodes-w.stopSeenAt >= firstIterationGrace
+}
+
+// checkStop publishes the node count, on the main worker applies the node
+// and time limits, and abandons a first iteration that does not end.
 func (w *worker) checkStop() {
 	w.publish()
 	if idle := w.s.cfg.Idle; idle > LevelNone && w.nodes&(16<<10-1) == 0 {
 		time.Sleep(idleSleep[min(idle, LevelLarge)])
 	}
-	if w.id != 0 {
-		return
+	if s := w.s; w.id == 0 {
+		if s.limits.Nodes > 0 && s.nodes() >= s.limits.Nodes {
+			s.stop.Store(true)
+		}
+		if s.timer.HardStop() {
+			s.stop.Store(true)
+		}
 	}
-	s := w.s
-	if s.limits.Nodes > 0 && s.nodes() >= s.limits.Nodes {
-		s.stop.Store(true)
-	}
-	if s.timer.HardStop() {
-		s.stop.Store(true)
-	}
+	w.watchFirstIteration()
 }
 
 // publish makes the worker's node and tablebase-hit counts visible to

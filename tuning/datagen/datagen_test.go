@@ -204,7 +204,8 @@ func TestNextStreak(t *testing.T) {
 
 // TestKeepDropsDecisiveScores: a quiet position is kept with an ordinary
 // score, never with a mate or a repetition-rule result (those depend on
-// the moves before it).
+// the moves before it), nor from a search whose first iteration was
+// abandoned (depth 0: no score).
 func TestKeepDropsDecisiveScores(t *testing.T) {
 	pos := engine.StartPosition()
 	var list engine.MoveList
@@ -218,9 +219,12 @@ func TestKeepDropsDecisiveScores(t *testing.T) {
 		{engine.ScoreRuleWin - 10, false}, {-engine.ScoreRuleWin + 3, false},
 		{engine.ScoreDecisive, false}, {engine.ScoreMate - 7, false}, {-engine.ScoreMate + 2, false},
 	} {
-		if got := keep(pos, engine.Result{BestMove: quiet, Score: c.score}); got != c.want {
+		if got := keep(pos, engine.Result{BestMove: quiet, Score: c.score, Depth: 1}); got != c.want {
 			t.Errorf("score %d: keep %v, want %v", c.score, got, c.want)
 		}
+	}
+	if keep(pos, engine.Result{BestMove: quiet, Score: 0, Depth: 0}) {
+		t.Error("kept the position of an abandoned first iteration")
 	}
 }
 

@@ -228,11 +228,12 @@ func abs(x int) int {
 }
 
 // keep tells whether a searched position is a training position: quiet
-// (not in check, the best move not a capture) and with an ordinary score,
-// neither a mate nor a result of the repetition rules (which depend on the
-// moves before the position, not on the position).
+// (not in check, the best move not a capture), searched to at least one
+// completed iteration, and with an ordinary score, neither a mate nor a
+// result of the repetition rules (which depend on the moves before the
+// position, not on the position).
 func keep(pos *engine.Position, res engine.Result) bool {
-	return !pos.InCheck() && !res.BestMove.IsCapture() && !posfile.Decisive(res.Score)
+	return !pos.InCheck() && !res.BestMove.IsCapture() && res.Depth > 0 && !posfile.Decisive(res.Score)
 }
 
 // resultFor turns a game outcome into the result for side.
