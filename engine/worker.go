@@ -383,7 +383,7 @@ func (w *worker) stopped() bool {
 
 // firstIterationGrace is how many nodes a first iteration may still search
 // after the search was told to stop (by the GUI, the clock or a node limit)
-// before it is abandoned: about half a second, where a first iteration
+// before it is abandoned: about a third of a second, where a first iteration
 // takes well under a millisecond. Only a search that would otherwise not end
 // (such as the cycle of checks that hung a datagen search before the
 // quiescence search applied the repetition rules) reaches it; the move then
