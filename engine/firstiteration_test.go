@@ -25,21 +25,32 @@ func TestFirstIterationAbandoned(t *testing.T) {
 
 	defer func(g uint64) { firstIterationGrace = g }(firstIterationGrace)
 	firstIterationGrace = 0
-	for threads := 1; threads <= 2; threads++ {
-		s := NewSearcher(1)
-		s.SetThreads(threads)
-		r := s.Search(pos, Limits{Nodes: 1}, nil)
-		if r.Depth != 0 {
-			t.Errorf("%d threads: depth %d, want 0 (the first iteration abandoned)", threads, r.Depth)
-		}
-		if r.Nodes >= full.Nodes*uint64(threads) {
-			t.Errorf("%d threads: %d nodes, as many as the whole first iteration (%d)", threads, r.Nodes, full.Nodes)
-		}
-		if !pos.IsLegal(r.BestMove) {
-			t.Errorf("%d threads: best move %v is not legal", threads, r.BestMove)
-		}
-		if r.Score <= -ScoreInfinite || r.Score >= ScoreInfinite {
-			t.Errorf("%d threads: score %d", threads, r.Score)
-		}
+	r := NewSearcher(1).Search(pos, Limits{Nodes: 1}, nil)
+	if r.Depth != 0 {
+		t.Errorf("1 thread: depth %d, want 0 (the first iteration abandoned)", r.Depth)
+	}
+	if r.Nodes >= full.Nodes {
+		t.Errorf("1 thread: %d nodes, as many as the whole first iteration (%d)", r.Nodes, full.Nodes)
+	}
+	checkAnswer(t, "1 thread", pos, r)
+
+	// With a helper, the depth reached is not fixed: the helper runs until
+	// the main thread's first check of the limits, and when the scheduler
+	// lets it run ahead its table entries can let the main thread finish
+	// an iteration or two within those 1,024 nodes (a CI run saw depth 2).
+	// Whatever the interleaving, the search ends and answers soundly.
+	s := NewSearcher(1)
+	s.SetThreads(2)
+	checkAnswer(t, "2 threads", pos, s.Search(pos, Limits{Nodes: 1}, nil))
+}
+
+// checkAnswer fails unless r plays a legal move with a finite score.
+func checkAnswer(t *testing.T, what string, pos *Position, r Result) {
+	t.Helper()
+	if !pos.IsLegal(r.BestMove) {
+		t.Errorf("%s: best move %v is not legal", what, r.BestMove)
+	}
+	if r.Score <= -ScoreInfinite || r.Score >= ScoreInfinite {
+		t.Errorf("%s: score %d", what, r.Score)
 	}
 }
