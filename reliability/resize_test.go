@@ -49,7 +49,11 @@ func TestResizeHashAndThreads(t *testing.T) {
 		if r%2 == 0 {
 			p.Send(opts...)
 			p.Send(pos, fmt.Sprintf("go movetime %d", 50+rng.IntN(150)))
-			checkAnswer(t, p, spec, 10*time.Second)
+			// The search starts once the new table is mapped and cleared
+			// (0.3–1 s for 512 MB here, unloaded); the bound is the same
+			// as readyok's below, since a loaded machine under -race once
+			// took more than 10 s.
+			checkAnswer(t, p, spec, 30*time.Second)
 		} else {
 			p.Send(pos, "go infinite")
 			p.Expect(`^info depth `, 5*time.Second)
