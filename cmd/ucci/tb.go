@@ -31,6 +31,7 @@ func runTBBuild(args []string, stdout, stderr io.Writer) int {
 	set := fs.String("set", "", "a named set: "+strings.Join(tb.SetNames, ", ")+" (default: one, when no MATERIAL is given)")
 	out := fs.String("out", tb.DefaultDir, "directory of the tables (created if missing)")
 	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
+	list := fs.Bool("list", false, "build nothing: list the tables the build would make, with their index entries and bytes on disk")
 	if code, ok := cliflags.Parse(fs, args); !ok {
 		return code
 	}
@@ -55,6 +56,10 @@ func runTBBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := cliflags.IntIn("workers", *workers, 0, 256); err != nil {
 		return cliflags.Bad(fs, "%v", err)
+	}
+	if *list {
+		listTables(stdout, tbgen.Plan(mats))
+		return 0
 	}
 	dir := paths.Resolve(*out)
 	if err := ensureDir(dir); err != nil {
@@ -89,6 +94,26 @@ func runTBBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(w, "%d tables, %d bytes, %.1f s\n", b.Tables.Len(), total, time.Since(start).Seconds())
 	return 0
+}
+
+// listTables prints the tables of a build plan with their index entries
+// and file sizes, then the totals and the memory the largest needs while
+// it is built (6 bytes an entry).
+func listTables(stdout io.Writer, plan []tb.Material) {
+	w := bufio.NewWriter(stdout)
+	defer w.Flush()
+	fmt.Fprintf(w, "%-12s %14s %14s\n", "table", "entries", "bytes")
+	var entries, bytes, largest int64
+	for _, m := range plan {
+		n := tb.NewLayout(m).Size()
+		size := tb.FileSizeOf(m)
+		fmt.Fprintf(w, "%-12s %14d %14d\n", m, n, size)
+		entries += n
+		bytes += size
+		largest = max(largest, n)
+	}
+	fmt.Fprintf(w, "%d tables, %d entries, %d bytes; building the largest takes %d MB of memory\n",
+		len(plan), entries, bytes, 6*largest>>20)
 }
 
 // ensureDir creates dir when it is missing; an existing one must be a directory.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -33,6 +34,17 @@ func TestTBCommands(t *testing.T) {
 	}
 	if code, _, _ = runCapture("tb", "probe", "-tb", dir, "3k5/9/9/9/9/9/9/9/9/4K2CR w"); code != 1 {
 		t.Errorf("tb probe without a table: exit %d, want 1", code)
+	}
+	// -list names every table a build makes, the needed ones first, and
+	// builds nothing: KCAKA needs KCK, KCKA and KCAK.
+	listed := t.TempDir()
+	code, out, _ = runCapture("tb", "build", "-list", "-out", listed, "KCAKA")
+	names := regexp.MustCompile(`(?m)^(K\w+) +\d+ +\d+$`).FindAllStringSubmatch(out, -1)
+	if code != 0 || len(names) != 4 || names[3][1] != "KCAKA" || !strings.Contains(out, "4 tables") {
+		t.Errorf("tb build -list: code %d, output %q", code, out)
+	}
+	if files, _ := filepath.Glob(filepath.Join(listed, "*")); len(files) != 0 {
+		t.Errorf("tb build -list wrote %v", files)
 	}
 	if code, _, _ = runCapture("tb", "build", "-out", dir, "KXK"); code != 2 {
 		t.Errorf("tb build KXK: exit %d, want 2", code)

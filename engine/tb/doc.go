@@ -28,7 +28,10 @@
 // model are the rare positions where the attacker's only legal moves keep
 // up a forbidden perpetual, and chases by the defender's advisors and
 // elephants (which may attack an unprotected attacking piece); there the
-// referee could decide a repetition the table calls a draw. Positions
+// referee could decide a repetition the table calls a draw. The
+// attacker's own advisors and elephants never leave its half of the
+// board, where no defending piece ever goes: they are never attacked or
+// taken, and serve as blockers, screens for a cannon and spare moves. Positions
 // whose material has no attacking piece on either side are draws (no side
 // can ever give check, so there is no mate), and need no table.
 //
@@ -49,6 +52,7 @@
 // attacking general is kept on files d-e by the left-right mirror, and each
 // piece is indexed over the points it can reach (a general its palace, an
 // advisor 5 points, an elephant 7, a soldier the 55 it can stand on, the
-// other pieces 90); two pieces of a kind are indexed as an ordered pair.
+// other pieces 90); the pieces of one kind are numbered together as a set
+// (two advisors on 5 points have 10 indexes, not 25).
 // See File for the file format.
 package tb

@@ -14,7 +14,8 @@ import (
 // File format, little-endian:
 //
 //	offset  size  field
-//	0       8     magic "XQTB\x00\x00\x00\x01" (the last byte is the version)
+//	0       8     magic "XQTB\x00\x00\x00\x02" (the last byte is the version:
+//	              2 numbers like pieces as a set, 1 as an ordered tuple)
 //	8       16    material name, e.g. "KRKAABB", zero padded
 //	24      8     number of positions (the layout's size)
 //	32      2     longest distance to conversion of a win
@@ -26,7 +27,7 @@ const (
 	fileExt    = ".xqtb"
 )
 
-var magic = [8]byte{'X', 'Q', 'T', 'B', 0, 0, 0, 1}
+var magic = [8]byte{'X', 'Q', 'T', 'B', 0, 0, 0, 2}
 
 // ErrDamaged reports a table file whose header or checksum is wrong.
 var ErrDamaged = errors.New("damaged tablebase file")
@@ -86,6 +87,9 @@ type Table struct {
 	sum      uint64 // the header's checksum of the values
 }
 
+// FileSizeOf returns the size of the file of m's table.
+func FileSizeOf(m Material) int64 { return headerSize + 2*NewLayout(m).size }
+
 // Size returns the number of positions of the table.
 func (t *Table) Size() int64 { return t.lay.size }
 
@@ -119,6 +123,11 @@ func OpenTable(dir string, m Material) (*Table, error) {
 		return nil, err
 	}
 	defer f.Close()
+	var head [8]byte
+	if _, err := f.ReadAt(head[:], 0); err == nil && [7]byte(head[:7]) == [7]byte(magic[:7]) && head[7] != magic[7] {
+		return nil, fmt.Errorf("%w: %s is of format version %d, this build reads version %d: build it again (make tb)",
+			ErrDamaged, path, head[7], magic[7])
+	}
 	lay := NewLayout(m)
 	if size != headerSize+2*lay.size {
 		return nil, fmt.Errorf("%w: %s has %d bytes, want %d", ErrDamaged, path, size, headerSize+2*lay.size)

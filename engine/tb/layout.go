@@ -1,14 +1,5 @@
 package tb
 
-// maxSlots bounds the pieces of a table, generals included.
-const maxSlots = 16
-
-// slot is one piece of a table's index with the points it may stand on.
-type slot struct {
-	piece  uint8
-	points *pointSet
-}
-
 // pointSet lists the points a piece may stand on and numbers them.
 type pointSet struct {
 	squares []uint8
@@ -65,12 +56,35 @@ func init() {
 	}
 }
 
-// Layout is the index of a table: the side to move, then each slot's
-// point ordinal, mixed radix.
+// group is the pieces of one kind in a table's index: count of them over
+// the points they may stand on, numbered as a set (the combinatorial
+// number system), so that the same pieces on the same points have one
+// index whatever their order.
+type group struct {
+	piece  uint8
+	count  int
+	points *pointSet
+	radix  int64 // choose(len(points.squares), count)
+}
+
+// choose[n][k] is the binomial coefficient n over k.
+var choose = func() (c [NumSquares + 1][MaxSameKind + 1]int64) {
+	for n := range c {
+		c[n][0] = 1
+		for k := 1; k <= MaxSameKind && k <= n; k++ {
+			c[n][k] = c[n-1][k-1] + c[n-1][k]
+		}
+	}
+	return c
+}()
+
+// Layout is the index of a table: the side to move, then each group's
+// rank, mixed radix.
 type Layout struct {
-	slots []slot
-	first [NumPieces]int8 // first slot of each piece, -1 if none
-	size  int64
+	groups []group
+	first  [NumPieces]int8 // group of each piece, -1 if none
+	pieces int             // pieces of the table, generals included
+	size   int64
 }
 
 // slotOrder is the order of the piece types in a layout.
@@ -88,18 +102,20 @@ func NewLayout(m Material) *Layout {
 			counts = &m.Weak
 		}
 		for _, t := range slotOrder {
-			pc := makePiece(c, t)
-			for i := 0; i < int(counts[t]); i++ {
-				ps := sidePoints[c][t]
-				if c == Red && t == King {
-					ps = strongKingPoints
-				}
-				if i == 0 {
-					l.first[pc] = int8(len(l.slots))
-				}
-				l.slots = append(l.slots, slot{piece: pc, points: ps})
-				l.size *= int64(len(ps.squares))
+			n := int(counts[t])
+			if n == 0 {
+				continue
 			}
+			ps := sidePoints[c][t]
+			if c == Red && t == King {
+				ps = strongKingPoints
+			}
+			pc := makePiece(c, t)
+			l.first[pc] = int8(len(l.groups))
+			g := group{piece: pc, count: n, points: ps, radix: choose[len(ps.squares)][n]}
+			l.groups = append(l.groups, g)
+			l.pieces += n
+			l.size *= g.radix
 		}
 	}
 	return l
@@ -110,52 +126,65 @@ func (l *Layout) Size() int64 { return l.size }
 
 // Decode places the position of index idx on board (cleared first; pieces
 // numbered as in package engine) and returns its side to move; ok is false
-// when two pieces share a point or two pieces of a kind are out of order
-// (each such set is stored once).
+// when two pieces share a point.
 func (l *Layout) Decode(idx int64, board *[NumSquares]uint8) (side uint8, ok bool) {
 	*board = [NumSquares]uint8{}
 	side = uint8(idx & 1)
 	idx >>= 1
-	prev := int64(-1)
-	for i := range l.slots {
-		sl := &l.slots[i]
-		n := int64(len(sl.points.squares))
-		o := idx % n
-		idx /= n
-		if i > 0 && l.slots[i-1].piece == sl.piece && o <= prev {
-			return side, false
+	ok = true
+	for i := range l.groups {
+		g := &l.groups[i]
+		r := idx % g.radix
+		idx /= g.radix
+		// The largest ordinal o with choose[o][k] <= r, for k from count
+		// down to 1, each below the one before.
+		o := len(g.points.squares)
+		for k := g.count; k >= 1; k-- {
+			o--
+			for choose[o][k] > r {
+				o--
+			}
+			r -= choose[o][k]
+			s := g.points.squares[o]
+			if board[s] != 0 {
+				ok = false
+			}
+			board[s] = g.piece
 		}
-		prev = o
-		s := sl.points.squares[o]
-		if board[s] != 0 {
-			return side, false
-		}
-		board[s] = sl.piece
 	}
-	return side, true
+	return side, ok
 }
 
 // Index returns the index of a placement whose attacking side is strong;
 // ok is false when its pieces do not fit the layout. It does not allocate.
 func (l *Layout) Index(pl *Placement, strong uint8) (idx int64, ok bool) {
-	var ords [maxSlots]int16
 	k := pl.Square[makePiece(strong, King)][0]
 	flip := strong == Black
 	mirror := k%numFiles == 5
-	for pc := uint8(1); pc < NumPieces; pc++ {
-		n := int(pl.Count[pc])
-		if n == 0 {
-			continue
-		}
-		tp := pc
+	total := 0
+	for pc := range pl.Count {
+		total += int(pl.Count[pc])
+	}
+	if total != l.pieces {
+		return 0, false
+	}
+	side := pl.Side
+	if flip {
+		side ^= 1
+	}
+	idx, mult := int64(side), int64(2)
+	for i := range l.groups {
+		g := &l.groups[i]
+		pc := g.piece
 		if flip {
-			tp ^= 8
+			pc ^= 8
 		}
-		f := l.first[tp]
-		if f < 0 || int(f)+n > len(l.slots) || l.slots[int(f)+n-1].piece != tp {
+		if int(pl.Count[pc]) != g.count {
 			return 0, false
 		}
-		for j := range n {
+		// The group's ordinals in increasing order, then their rank.
+		var ords [MaxSameKind]int
+		for j := range g.count {
 			t := pl.Square[pc][j]
 			if flip {
 				t = flipSquare(t)
@@ -163,27 +192,23 @@ func (l *Layout) Index(pl *Placement, strong uint8) (idx int64, ok bool) {
 			if mirror {
 				t = mirrorSquare(t)
 			}
-			o := l.slots[int(f)+j].points.ordinal[t]
+			o := int(g.points.ordinal[t])
 			if o < 0 {
 				return 0, false
 			}
-			// Keep a kind's ordinals increasing (insertion into its run).
-			i := int(f) + j
-			for i > int(f) && ords[i-1] > o {
-				ords[i] = ords[i-1]
-				i--
+			at := j
+			for at > 0 && ords[at-1] > o {
+				ords[at] = ords[at-1]
+				at--
 			}
-			ords[i] = o
+			ords[at] = o
 		}
-	}
-	side := pl.Side
-	if flip {
-		side ^= 1
-	}
-	idx, mult := int64(side), int64(2)
-	for i := range l.slots {
-		idx += int64(ords[i]) * mult
-		mult *= int64(len(l.slots[i].points.squares))
+		rank := int64(0)
+		for j := range g.count {
+			rank += choose[ords[j]][j+1]
+		}
+		idx += rank * mult
+		mult *= g.radix
 	}
 	return idx, true
 }

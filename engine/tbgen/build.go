@@ -58,6 +58,28 @@ func (b *Builder) Build(dir string, m tb.Material, report func(Report)) error {
 	return nil
 }
 
+// Plan returns the tables a build of mats makes, in the order it makes
+// them: each table after the tables it needs, each once.
+func Plan(mats []tb.Material) []tb.Material {
+	var out []tb.Material
+	seen := map[tb.Material]bool{}
+	var visit func(m tb.Material)
+	visit = func(m tb.Material) {
+		if seen[m] {
+			return
+		}
+		seen[m] = true
+		for _, s := range m.Subsets() {
+			visit(s)
+		}
+		out = append(out, m)
+	}
+	for _, m := range mats {
+		visit(m)
+	}
+	return out
+}
+
 // BuildNamed builds the tables of the materials named (FEN letters, as
 // ParseMaterial reads them) in dir with the tables they need, on workers
 // goroutines (0: one per core), and returns them loaded.

@@ -95,7 +95,8 @@ func fullDefenceAtHome(b *[tb.NumSquares]uint8) bool {
 
 // classicSet are the tables the classic endings need beyond smallSet
 // (about 10 s of building on one core).
-var classicSet = []string{"KRKAB", "KRKBB", "KNKBB", "KCKAB", "KCKBB", "KPKAA", "KPKBB"}
+var classicSet = []string{"KRKAB", "KRKBB", "KNKBB", "KCKAB", "KCKBB", "KPKAA", "KPKBB",
+	"KCAK", "KCBK", "KCAKB", "KCAAKAA"}
 
 var (
 	classicOnce   sync.Once
@@ -149,7 +150,10 @@ func setOneTables(t *testing.T) *tb.Tables {
 // 《象棋残局大全》's 实用残局 part: 单车/单马/单兵 against the bare
 // general, the chariot against each incomplete defence (单缺士, 单缺象
 // included) and its draw against 士象全, what a lone horse, cannon or
-// soldier cannot win). Each case says whether the attacker, to move, wins
+// soldier cannot win; the cannon with its own advisors, 炮仕胜将, 炮仕胜
+// 单士, 炮仕胜单象, 炮双仕胜双士, and without: a cannon only gives check
+// over a screen, and an elephant reaches one point of the central files,
+// its own e2, so 炮相 cannot win). Each case says whether the attacker, to move, wins
 // every position kept ("wins"), all but a few special ones ("mostly": over
 // 99%), none ("never"), or almost none ("rarely": under 2%, the positions
 // where the defence stands badly, e.g. in its own way). The cases on
@@ -186,6 +190,12 @@ func TestClassicEndings(t *testing.T) {
 		{"底兵不胜单象: nor an elephant", "KPKB", soldierOnRank(9, true), "never"},
 		{"单兵不胜双象: a lone soldier cannot beat two elephants", "KPKBB", all, "never"},
 		{"单兵难胜双士: nor, as a rule, two advisors", "KPKAA", all, "rarely"},
+		// The cannon with advisors of its own, which screen it (炮仕类).
+		{"炮仕胜光将: a cannon with its own advisor beats the bare general", "KCAK", all, "wins"},
+		{"炮仕胜单士: and a single advisor", "KCAKA", all, "wins"},
+		{"炮仕胜单象: and a single elephant", "KCAKB", all, "wins"},
+		{"炮双仕胜双士: a cannon with two advisors beats two advisors", "KCAAKAA", all, "mostly"},
+		{"炮相不胜光将: an elephant screens only on the e-file, which the general leaves", "KCBK", all, "never"},
 	}
 	bigCases := []struct {
 		name   string

@@ -12,7 +12,7 @@ import (
 )
 
 // smallSet are the tables the tests build (a few seconds on one core).
-var smallSet = []string{"KRK", "KNK", "KCK", "KPK", "KRKA", "KNKA", "KCKA", "KPKA", "KRKB", "KNKB", "KCKB", "KPKB", "KRKAA"}
+var smallSet = []string{"KRK", "KNK", "KCK", "KPK", "KRKA", "KNKA", "KCKA", "KPKA", "KRKB", "KNKB", "KCKB", "KPKB", "KRKAA", "KCAKA"}
 
 var (
 	testOnce   sync.Once

@@ -9,11 +9,13 @@ import (
 )
 
 // TestPredecessorsMatchMoves checks the unmoves against the move generator
-// over every position of tables with each kind of piece: the legal
+// over every position of tables with each kind of piece, like pieces
+// numbered as a set (KPPK, KRKAA) and the attacker's own advisor (KCAKA):
+// the legal
 // positions predecessors lists for an index are exactly those with a legal
 // move that captures nothing and reaches that index.
 func TestPredecessorsMatchMoves(t *testing.T) {
-	for _, name := range []string{"KNKA", "KPKB", "KCKB", "KRKA", "KNKB"} {
+	for _, name := range []string{"KNKA", "KPKB", "KCKB", "KRKA", "KNKB", "KPPK", "KRKAA", "KCAKA"} {
 		m, err := tb.ParseMaterial(name)
 		if err != nil {
 			t.Fatal(err)
