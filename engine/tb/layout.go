@@ -137,14 +137,18 @@ func (l *Layout) Decode(idx int64, board *[NumSquares]uint8) (side uint8, ok boo
 		r := idx % g.radix
 		idx /= g.radix
 		// The largest ordinal o with choose[o][k] <= r, for k from count
-		// down to 1, each below the one before.
+		// down to 1, each below the one before (for k = 1, r itself).
 		o := len(g.points.squares)
 		for k := g.count; k >= 1; k-- {
-			o--
-			for choose[o][k] > r {
+			if k == 1 {
+				o = int(r)
+			} else {
 				o--
+				for choose[o][k] > r {
+					o--
+				}
+				r -= choose[o][k]
 			}
-			r -= choose[o][k]
 			s := g.points.squares[o]
 			if board[s] != 0 {
 				ok = false
