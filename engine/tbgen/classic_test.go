@@ -159,6 +159,9 @@ func setOneTables(t *testing.T) *tb.Tables {
 // where the defence stands badly, e.g. in its own way). The cases on
 // tables beyond the test's own need make tb's tables (see setOneTables).
 func TestClassicEndings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 16 more tables; the values are checked without -short (make test runs -short only under the race detector)")
+	}
 	small := buildClassicTables(t)
 	one := setOneTables(t)
 	cases := []struct {
