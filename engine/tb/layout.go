@@ -82,8 +82,7 @@ var choose = func() (c [NumSquares + 1][MaxSameKind + 1]int64) {
 // rank, mixed radix.
 type Layout struct {
 	groups []group
-	first  [NumPieces]int8 // group of each piece, -1 if none
-	pieces int             // pieces of the table, generals included
+	pieces int // pieces of the table, generals included
 	size   int64
 }
 
@@ -93,9 +92,6 @@ var slotOrder = [...]int{King, Rook, Horse, Cannon, Pawn, Advisor, Elephant}
 // NewLayout returns the index of the table of m.
 func NewLayout(m Material) *Layout {
 	l := &Layout{size: 2}
-	for i := range l.first {
-		l.first[i] = -1
-	}
 	for c := Red; c <= Black; c++ {
 		counts := &m.Strong
 		if c == Black {
@@ -110,9 +106,7 @@ func NewLayout(m Material) *Layout {
 			if c == Red && t == King {
 				ps = strongKingPoints
 			}
-			pc := makePiece(c, t)
-			l.first[pc] = int8(len(l.groups))
-			g := group{piece: pc, count: n, points: ps, radix: choose[len(ps.squares)][n]}
+			g := group{piece: makePiece(c, t), count: n, points: ps, radix: choose[len(ps.squares)][n]}
 			l.groups = append(l.groups, g)
 			l.pieces += n
 			l.size *= g.radix
