@@ -9,10 +9,11 @@ import (
 	"testing"
 )
 
-// TestLayoutRoundTrip: every index (or, in a large table, a sample) that decodes to a placement (no two
-// pieces on a point) gives that index back, whatever the order the
-// placement lists like pieces in and whichever colour attacks; the pieces
-// of a kind take as many indexes as they have sets of points.
+// TestLayoutRoundTrip: every index (of a large table, a sample) that
+// decodes to a placement (no two pieces on a point) gives that index back,
+// whatever the order the placement lists like pieces in and whichever
+// colour attacks; the pieces of a kind take as many indexes as they have
+// sets of points.
 func TestLayoutRoundTrip(t *testing.T) {
 	for _, name := range []string{"KRKAA", "KPPKB", "KCAKA", "KNAABKBB"} {
 		m, err := ParseMaterial(name)
